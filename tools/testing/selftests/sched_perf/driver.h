@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SCHED_PERF_DRIVER_H
+#define SCHED_PERF_DRIVER_H
+
+#include "workload.h"
+
+/* Exit codes besides kselftest's 0 (pass), 1 (fail) and 4 (skip). */
+#define EXIT_USAGE 2	/* bad input: nothing was run, nothing written */
+
+/*
+ * The one core every test program runs: options, sizing, iterations,
+ * measurement, metrics, verdicts and the results file.
+ */
+int sched_perf_main(const struct workload *wl, int argc, char **argv);
+
+#endif

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Measurement core.  Nothing here knows which workload runs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "tasks.h"
+
+#define SCHEDSTAT_SYSCTL "/proc/sys/kernel/sched_schedstats"
+
+static const struct {
+	const char *name;
+	uint32_t type;
+	uint64_t config;
+} counters[PC_COUNT] = {
+	[PC_TASK_CLOCK] = { "task_clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
+	[PC_CONTEXT_SWITCHES] = { "context_switches", PERF_TYPE_SOFTWARE,
+				  PERF_COUNT_SW_CONTEXT_SWITCHES },
+	[PC_CPU_MIGRATIONS] = { "cpu_migrations", PERF_TYPE_SOFTWARE,
+				PERF_COUNT_SW_CPU_MIGRATIONS },
+	[PC_PAGE_FAULTS] = { "page_faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
+	[PC_CYCLES] = { "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
+	[PC_INSTRUCTIONS] = { "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
+	[PC_CACHE_MISSES] = { "cache_misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
+	[PC_BRANCH_MISSES] = { "branch_misses", PERF_TYPE_HARDWARE,
+			       PERF_COUNT_HW_BRANCH_MISSES },
+};
+
+/* Shared with forked workers: they add their own figures before exiting. */
+struct task_accum {
+	pthread_mutex_t lock;
+	struct task_sched sum;
+	unsigned int nr_tasks, nr_unreadable;
+};
+
+static struct task_accum *accum;
+static int schedstat_sysctl_fd = -1;
+static char schedstat_sysctl_old = '1';
+
+/* Read a whole (proc) file into a malloc'd string; NULL on error. */
+static char *read_file(const char *path)
+{
+	size_t len = 0, cap = 8192;
+	char *buf = malloc(cap);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t r;
+
+	if (fd < 0 || !buf) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while ((r = read(fd, buf + len, cap - len - 1)) > 0) {
+		len += r;
+		if (len + 1 == cap) {
+			char *p = realloc(buf, cap * 2);
+
+			if (!p)
+				break;
+			buf = p;
+			cap *= 2;
+		}
+	}
+	close(fd);
+	if (r < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+/* First line of a file, newline stripped; false when unreadable. */
+static bool read_line(const char *path, char *out, size_t len)
+{
+	char *text = read_file(path);
+
+	if (!text)
+		return false;
+	snprintf(out, len, "%s", text);
+	out[strcspn(out, "\n")] = '\0';
+	free(text);
+	return true;
+}
+
+/* ---- per-task figures ------------------------------------------------- */
+
+static bool read_task(const char *dir, struct task_sched *ts)
+{
+	char path[64];
+	char *text;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/sched", dir);
+	text = read_file(path);
+	if (!text)
+		return false;
+	ret = task_sched_parse(text, ts);
+	free(text);
+	snprintf(path, sizeof(path), "%s/schedstat", dir);
+	text = read_file(path);
+	if (text)
+		task_schedstat_parse(text, ts);
+	free(text);
+	return !ret;
+}
+
+/* Runs in every worker (process or thread) right before it exits. */
+static void account_exiting_task(void)
+{
+	struct task_sched ts;
+	bool ok = read_task("/proc/thread-self", &ts);
+
+	pthread_mutex_lock(&accum->lock);
+	if (ok) {
+		task_sched_add(&accum->sum, &ts);
+		accum->nr_tasks++;
+	} else {
+		accum->nr_unreadable++;
+	}
+	pthread_mutex_unlock(&accum->lock);
+}
+
+static void setup_task_accounting(struct measure *m)
+{
+	pthread_mutexattr_t attr;
+	struct task_sched probe;
+
+	if (!read_task("/proc/thread-self", &probe)) {
+		m->task_missing = "no /proc/<pid>/sched (CONFIG_SCHED_DEBUG=n?)";
+		return;
+	}
+	accum = mmap(NULL, sizeof(*accum), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (accum == MAP_FAILED) {
+		accum = NULL;
+		m->task_missing = "cannot map shared memory";
+		return;
+	}
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	pthread_mutex_init(&accum->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	m->accum = accum;
+}
+
+/* ---- kernel.sched_schedstats ------------------------------------------ */
+
+/* Async-signal-safe: used from the fatal signal handler too. */
+static void restore_schedstats_sysctl(void)
+{
+	if (schedstat_sysctl_fd < 0)
+		return;
+	if (pwrite(schedstat_sysctl_fd, &schedstat_sysctl_old, 1, 0) != 1)
+		return;
+	close(schedstat_sysctl_fd);
+	schedstat_sysctl_fd = -1;
+}
+
+static void setup_schedstats(struct measure *m)
+{
+	char cur[8];
+	int fd;
+
+	if (access("/proc/schedstat", R_OK)) {
+		m->schedstat_missing = "no /proc/schedstat (CONFIG_SCHEDSTATS=n)";
+		return;
+	}
+	if (!read_line(SCHEDSTAT_SYSCTL, cur, sizeof(cur)) || cur[0] != '0')
+		return;
+	fd = open(SCHEDSTAT_SYSCTL, O_RDWR | O_CLOEXEC);
+	if (fd < 0 || pwrite(fd, "1", 1, 0) != 1) {
+		if (fd >= 0)
+			close(fd);
+		m->ttwu_missing = "kernel.sched_schedstats=0 and cannot enable it (not root)";
+		return;
+	}
+	schedstat_sysctl_old = cur[0];
+	schedstat_sysctl_fd = fd;
+	on_fatal_signal(restore_schedstats_sysctl);
+	atexit(restore_schedstats_sysctl);
+}
+
+static bool snapshot_schedstat(struct measure *m, struct schedstat *ss)
+{
+	char err[128];
+	char *text;
+	int ret;
+
+	if (m->schedstat_missing)
+		return false;
+	text = read_file("/proc/schedstat");
+	if (!text) {
+		m->schedstat_missing = "cannot read /proc/schedstat";
+		return false;
+	}
+	ret = schedstat_parse(text, ss, err, sizeof(err));
+	free(text);
+	if (ret) {
+		static char why[160];
+
+		snprintf(why, sizeof(why), "/proc/schedstat: %s", err);
+		m->schedstat_missing = why;
+		return false;
+	}
+	return true;
+}
+
+/* ---- perf counters ---------------------------------------------------- */
+
+static const char *perf_open_error(int err)
+{
+	switch (err) {
+	case ENOENT:
+	case EOPNOTSUPP:
+	case ENODEV:
+	case EINVAL:
+		return "not supported";
+	case EACCES:
+	case EPERM:
+		return "not permitted (perf_event_paranoid; run as root)";
+	case ENOSYS:
+		return "no perf_event_open (CONFIG_PERF_EVENTS=n)";
+	default:
+		return "cannot open";
+	}
+}
+
+static void open_counters(struct measure *m)
+{
+	int i;
+
+	for (i = 0; i < PC_COUNT; i++) {
+		struct perf_event_attr attr = {
+			.size = sizeof(attr),
+			.type = counters[i].type,
+			.config = counters[i].config,
+			/* follow every process and thread the workload makes */
+			.inherit = 1,
+			.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+				       PERF_FORMAT_TOTAL_TIME_RUNNING,
+		};
+
+		m->fd[i] = syscall(SYS_perf_event_open, &attr, 0, -1, -1,
+				   PERF_FLAG_FD_CLOEXEC);
+		m->perf_missing[i] = m->fd[i] < 0 ? perf_open_error(errno) : NULL;
+	}
+}
+
+/* Which counters does this machine have?  Opened once, closed again. */
+static void probe_counters(struct measure *m)
+{
+	int i;
+
+	open_counters(m);
+	for (i = 0; i < PC_COUNT; i++) {
+		if (m->fd[i] >= 0)
+			close(m->fd[i]);
+		m->fd[i] = -1;
+	}
+}
+
+static void read_counters(struct measure *m)
+{
+	int i;
+
+	for (i = 0; i < PC_COUNT; i++) {
+		uint64_t v[3];
+
+		if (m->fd[i] < 0)
+			continue;
+		if (read(m->fd[i], v, sizeof(v)) != sizeof(v))
+			m->perf_missing[i] = "read failed";
+		else if (!v[2])
+			m->perf_missing[i] = "not counted";
+		else	/* scale for multiplexing, as perf stat does */
+			m->count[i] = (double)v[0] * v[1] / v[2];
+		close(m->fd[i]);
+		m->fd[i] = -1;
+	}
+}
+
+/* ---- public ----------------------------------------------------------- */
+
+void measure_setup(struct measure *m, bool enabled)
+{
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	m->enabled = enabled;
+	for (i = 0; i < PC_COUNT; i++) {
+		m->fd[i] = -1;
+		m->perf_missing[i] = "counters disabled";
+	}
+	if (!enabled) {
+		m->schedstat_missing = m->task_missing = "counters disabled";
+		return;
+	}
+	setup_schedstats(m);
+	setup_task_accounting(m);
+	probe_counters(m);
+}
+
+void measure_teardown(struct measure *m)
+{
+	restore_schedstats_sysctl();
+	schedstat_free(&m->before);
+	schedstat_free(&m->after);
+	if (m->accum)
+		munmap(m->accum, sizeof(*m->accum));
+	m->accum = accum = NULL;
+	task_exit_hook = NULL;
+}
+
+void measure_begin(struct measure *m)
+{
+	if (!m->enabled)
+		return;
+	if (m->accum) {
+		memset(&m->accum->sum, 0, sizeof(m->accum->sum));
+		m->accum->nr_tasks = m->accum->nr_unreadable = 0;
+		task_exit_hook = account_exiting_task;
+	}
+	snapshot_schedstat(m, &m->before);
+	open_counters(m);
+}
+
+void measure_end(struct measure *m)
+{
+	if (!m->enabled)
+		return;
+	read_counters(m);
+	task_exit_hook = NULL;
+	if (snapshot_schedstat(m, &m->after) &&
+	    schedstat_diff(&m->before, &m->after, &m->delta))
+		m->schedstat_missing = "CPU topology changed during the run";
+	if (m->accum) {
+		m->tasks = m->accum->sum;
+		m->nr_tasks = m->accum->nr_tasks;
+		if (!m->nr_tasks)
+			m->task_missing = "no worker task reported its figures";
+	}
+}
+
+static void perf_metrics(const struct measure *m, double ops,
+			 struct metric_set *set)
+{
+	int i;
+
+	for (i = 0; i < PC_COUNT; i++) {
+		if (m->perf_missing[i])
+			metric_missing(set, counters[i].name, m->perf_missing[i]);
+		else
+			metric_add(set, counters[i].name,
+				   i == PC_TASK_CLOCK ? "ns" : "", m->count[i]);
+	}
+#define PERF_RATIO(name, unit, num, den, scale)				\
+	do {								\
+		if (m->perf_missing[num])				\
+			metric_missing(set, name, m->perf_missing[num]);	\
+		else							\
+			metric_ratio(set, name, unit, m->count[num], den, scale); \
+	} while (0)
+	PERF_RATIO("migrations_per_1k_ops", "", PC_CPU_MIGRATIONS, ops, 1000);
+	PERF_RATIO("ctx_switches_per_op", "", PC_CONTEXT_SWITCHES, ops, 1);
+	PERF_RATIO("task_clock_us_per_op", "us", PC_TASK_CLOCK, ops, 1e-3);
+	if (m->perf_missing[PC_CYCLES])
+		metric_missing(set, "ipc", m->perf_missing[PC_CYCLES]);
+	else
+		PERF_RATIO("ipc", "", PC_INSTRUCTIONS, m->count[PC_CYCLES], 1);
+#undef PERF_RATIO
+}
+
+static void task_metrics(const struct measure *m, double ops,
+			 struct metric_set *set)
+{
+	const struct task_sched *t = &m->tasks;
+	const char *why = m->task_missing;
+	const char *why_ss = why ? why :
+		"no schedstat lines in /proc/<pid>/sched (CONFIG_SCHEDSTATS=n or kernel.sched_schedstats=0)";
+	double switches = t->nr_voluntary_switches + t->nr_involuntary_switches;
+
+	if (why) {
+		metric_missing(set, "tasks_observed", why);
+		metric_missing(set, "task_migrations_per_1k_ops", why);
+		metric_missing(set, "voluntary_switches_per_op", why);
+		metric_missing(set, "involuntary_switches_per_op", why);
+		metric_missing(set, "involuntary_share", why);
+	} else {
+		metric_add(set, "tasks_observed", "", m->nr_tasks);
+		metric_ratio(set, "task_migrations_per_1k_ops", "", t->nr_migrations, ops, 1000);
+		metric_ratio(set, "voluntary_switches_per_op", "", t->nr_voluntary_switches, ops, 1);
+		metric_ratio(set, "involuntary_switches_per_op", "", t->nr_involuntary_switches,
+			     ops, 1);
+		metric_ratio(set, "involuntary_share", "", t->nr_involuntary_switches, switches, 1);
+	}
+	if (why || !t->has_run_delay)
+		metric_missing(set, "run_delay_us_per_op", why ? why : "no /proc/<pid>/schedstat");
+	else
+		metric_ratio(set, "run_delay_us_per_op", "us", t->run_delay_ns, ops, 1e-3);
+
+	if (why || !t->has_schedstats) {
+		metric_missing(set, "wait_us_per_op", why_ss);
+		metric_missing(set, "wakeups_per_op", why_ss);
+		metric_missing(set, "wakeup_migrations_per_1k_ops", why_ss);
+		metric_missing(set, "wakeups_remote_share", why_ss);
+		metric_missing(set, "wakeups_affine_share", why_ss);
+		metric_missing(set, "wakeups_sync_share", why_ss);
+		return;
+	}
+	metric_ratio(set, "wait_us_per_op", "us", t->wait_sum_ns, ops, 1e-3);
+	metric_ratio(set, "wakeups_per_op", "", t->nr_wakeups, ops, 1);
+	metric_ratio(set, "wakeup_migrations_per_1k_ops", "", t->nr_wakeups_migrate, ops, 1000);
+	metric_ratio(set, "wakeups_remote_share", "", t->nr_wakeups_remote, t->nr_wakeups, 1);
+	metric_ratio(set, "wakeups_affine_share", "", t->nr_wakeups_affine,
+		     t->nr_wakeups_affine_attempts, 1);
+	metric_ratio(set, "wakeups_sync_share", "", t->nr_wakeups_sync, t->nr_wakeups, 1);
+}
+
+static void schedstat_metrics(const struct measure *m, double ops,
+			      struct metric_set *set)
+{
+	static const char *const gated[] = {
+		"ss_ttwu_per_op", "ss_ttwu_remote_share", "ss_wake_remote_per_1k_ops",
+		"ss_move_affine_per_1k_ops", "ss_lb_gained_per_1k_ops",
+		"ss_alb_pushed_per_1k_ops", "ss_goidle_per_1k_ops",
+	};
+	const struct schedstat_delta *d = &m->delta;
+	const char *why = m->schedstat_missing ? m->schedstat_missing : m->ttwu_missing;
+	size_t i;
+
+	if (m->schedstat_missing)
+		metric_missing(set, "ss_run_delay_us_per_op", m->schedstat_missing);
+	else
+		metric_ratio(set, "ss_run_delay_us_per_op", "us", d->run_delay, ops, 1e-3);
+	if (why) {
+		for (i = 0; i < sizeof(gated) / sizeof(gated[0]); i++)
+			metric_missing(set, gated[i], why);
+		return;
+	}
+	metric_ratio(set, "ss_ttwu_per_op", "", d->ttwu_count, ops, 1);
+	metric_ratio(set, "ss_ttwu_remote_share", "", d->ttwu_count - d->ttwu_local,
+		     d->ttwu_count, 1);
+	metric_ratio(set, "ss_wake_remote_per_1k_ops", "", d->ttwu_wake_remote, ops, 1000);
+	metric_ratio(set, "ss_move_affine_per_1k_ops", "", d->ttwu_move_affine, ops, 1000);
+	metric_ratio(set, "ss_lb_gained_per_1k_ops", "", d->lb_gained, ops, 1000);
+	metric_ratio(set, "ss_alb_pushed_per_1k_ops", "", d->alb_pushed, ops, 1000);
+	metric_ratio(set, "ss_goidle_per_1k_ops", "", d->sched_goidle, ops, 1000);
+}
+
+void measure_metrics(const struct measure *m, double ops,
+		     struct metric_set *set)
+{
+	perf_metrics(m, ops, set);
+	task_metrics(m, ops, set);
+	schedstat_metrics(m, ops, set);
+}
+
+static void meta_add(struct measure_meta *meta, const char *key,
+		     const char *fmt, const char *value)
+{
+	if (meta->nr >= MEASURE_META_MAX)
+		return;
+	meta->kv[meta->nr].key = key;
+	snprintf(meta->kv[meta->nr].value, sizeof(meta->kv[0].value), fmt, value);
+	meta->nr++;
+}
+
+/* The current mode is the one in parentheses: "none (voluntary) full". */
+static void describe_preemption(struct measure_meta *meta)
+{
+	struct utsname u;
+	char line[128], *open_paren, *close_paren;
+
+	if (read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line)) &&
+	    (open_paren = strchr(line, '(')) &&
+	    (close_paren = strchr(open_paren, ')'))) {
+		*close_paren = '\0';
+		meta_add(meta, "preempt", "%s (dynamic)", open_paren + 1);
+		return;
+	}
+	uname(&u);
+	if (strstr(u.version, "PREEMPT_RT"))
+		meta_add(meta, "preempt", "%s", "rt");
+	else if (strstr(u.version, "PREEMPT_DYNAMIC"))
+		meta_add(meta, "preempt", "%s", "dynamic (mode unknown: debugfs not mounted)");
+	else if (strstr(u.version, "PREEMPT"))
+		meta_add(meta, "preempt", "%s", "full");
+	else
+		meta_add(meta, "preempt", "%s", "none or voluntary");
+}
+
+void measure_describe(const struct measure *m, struct measure_meta *meta)
+{
+	char buf[512], nr[16];
+	struct utsname u;
+	size_t len = 0;
+	int i;
+
+	meta->nr = 0;
+	uname(&u);
+	meta_add(meta, "kernel", "%s", u.release);
+	snprintf(nr, sizeof(nr), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	meta_add(meta, "nr_cpus", "%s", nr);
+	describe_preemption(meta);
+	if (read_line("/sys/kernel/debug/sched/features", buf, sizeof(buf)))
+		meta_add(meta, "sched_features", "%s", buf);
+	else
+		meta_add(meta, "sched_features", "%s", "unreadable (needs root and debugfs)");
+	if (m->schedstat_missing)
+		meta_add(meta, "schedstat", "%s", m->schedstat_missing);
+	else if (read_line("/proc/schedstat", buf, sizeof(buf)))
+		meta_add(meta, "schedstat", "%s", m->ttwu_missing ? m->ttwu_missing : buf);
+	if (schedstat_sysctl_fd >= 0)
+		meta_add(meta, "sched_schedstats", "%s", "enabled for this run, restored after");
+	for (i = 0; i < PC_COUNT && len < sizeof(buf); i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%s%s%s",
+				i ? " " : "", counters[i].name,
+				m->perf_missing[i] ? ":" : "",
+				m->perf_missing[i] ? m->perf_missing[i] : "");
+	meta_add(meta, "perf_counters", "%s", buf);
+	meta_add(meta, "task_stats", "%s", m->task_missing ? m->task_missing :
+		 "/proc/<tid>/sched of every worker");
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "results.h"
+
+struct results {
+	FILE *f;
+	char path[4096];
+	char tmp[4096 + 16];
+};
+
+struct results *results_open(const char *path)
+{
+	struct results *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	snprintf(r->tmp, sizeof(r->tmp), "%s.tmp%d", path, getpid());
+	r->f = fopen(r->tmp, "w");
+	if (!r->f) {
+		fprintf(stderr, "results: %s: %s\n", r->tmp, strerror(errno));
+		free(r);
+		return NULL;
+	}
+	fprintf(r->f, "# sched_perf results v1\n");
+	return r;
+}
+
+void results_text(struct results *r, const char *key, const char *value)
+{
+	fprintf(r->f, "%s: %s\n", key, value);
+}
+
+void results_number(struct results *r, const char *key, double value)
+{
+	fprintf(r->f, "%s: %.9g\n", key, value);
+}
+
+void results_metrics(struct results *r, const char *prefix,
+		     const struct metric_set *set)
+{
+	unsigned int i;
+
+	for (i = 0; i < set->nr; i++) {
+		const struct metric *m = &set->m[i];
+
+		if (m->missing)
+			fprintf(r->f, "# %s.%s: n/a (%s)\n", prefix, m->name, m->missing);
+		else
+			fprintf(r->f, "%s.%s: %.9g\n", prefix, m->name, m->value);
+	}
+}
+
+int results_commit(struct results *r)
+{
+	int ret = 0;
+
+	if (fclose(r->f) || rename(r->tmp, r->path)) {
+		fprintf(stderr, "results: %s: %s\n", r->path, strerror(errno));
+		unlink(r->tmp);
+		ret = -1;
+	}
+	free(r);
+	return ret;
+}
+
+void results_discard(struct results *r)
+{
+	fclose(r->f);
+	unlink(r->tmp);
+	free(r);
+}
+
+int results_read(const char *path,
+		 void (*fn)(const char *key, const char *value, void *ctx),
+		 void *ctx, char *err, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	unsigned int lineno = 0;
+	int n = 0;
+
+	if (!f) {
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *sep, *space, *value;
+
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		sep = strstr(line, ": ");
+		space = strchr(line, ' ');
+		if (!sep || sep == line || space < sep) {
+			snprintf(err, len, "%s:%u: not a 'key: value' line", path, lineno);
+			fclose(f);
+			return -1;
+		}
+		*sep = '\0';
+		value = sep + 2;
+		fn(line, value, ctx);
+		n++;
+	}
+	fclose(f);
+	return n;
+}

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Worker processes/threads, start gate and fatal-signal cleanup.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tasks.h"
+
+void (*task_exit_hook)(void);
+
+struct task {
+	pid_t pid;
+	pthread_t thread;
+	task_fn fn;
+	void *arg;
+	int status;
+	bool done;
+	struct task_set *set;
+};
+
+struct task_set {
+	enum task_mode mode;
+	unsigned int max, nr;
+	struct task *tasks;
+	/* thread mode: finished workers are announced here */
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	unsigned int nr_done, nr_failed;
+};
+
+/* Every live child process, so a fatal signal can take them all down. */
+#define MAX_CLEANUPS 8
+static void (*cleanups[MAX_CLEANUPS])(void);
+static volatile sig_atomic_t nr_cleanups;
+static struct task_set *volatile live_set;
+
+static void kill_live_children(void)
+{
+	struct task_set *ts = live_set;
+	unsigned int i;
+
+	if (!ts || ts->mode != TASK_PROCESS)
+		return;
+	for (i = 0; i < ts->nr; i++)
+		if (ts->tasks[i].pid > 0 && !ts->tasks[i].done)
+			kill(ts->tasks[i].pid, SIGKILL);
+}
+
+static void fatal_signal(int sig)
+{
+	int i;
+
+	for (i = nr_cleanups - 1; i >= 0; i--)
+		cleanups[i]();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void on_fatal_signal(void (*fn)(void))
+{
+	struct sigaction sa = { .sa_handler = fatal_signal };
+
+	if (nr_cleanups >= MAX_CLEANUPS)
+		return;
+	cleanups[nr_cleanups++] = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+struct task_set *task_set_new(enum task_mode mode, unsigned int max_tasks)
+{
+	struct task_set *ts = calloc(1, sizeof(*ts));
+
+	if (!ts)
+		return NULL;
+	ts->tasks = calloc(max_tasks, sizeof(*ts->tasks));
+	if (!ts->tasks) {
+		free(ts);
+		return NULL;
+	}
+	ts->mode = mode;
+	ts->max = max_tasks;
+	pthread_mutex_init(&ts->lock, NULL);
+	pthread_cond_init(&ts->changed, NULL);
+	if (mode == TASK_PROCESS) {
+		static bool registered;
+
+		live_set = ts;
+		if (!registered) {
+			on_fatal_signal(kill_live_children);
+			registered = true;
+		}
+	}
+	return ts;
+}
+
+void task_set_free(struct task_set *ts)
+{
+	if (!ts)
+		return;
+	if (live_set == ts)
+		live_set = NULL;
+	pthread_mutex_destroy(&ts->lock);
+	pthread_cond_destroy(&ts->changed);
+	free(ts->tasks);
+	free(ts);
+}
+
+static int run_worker(struct task *t)
+{
+	int status = t->fn(t->arg);
+
+	if (task_exit_hook)
+		task_exit_hook();
+	return status;
+}
+
+static void *thread_main(void *arg)
+{
+	struct task *t = arg;
+	struct task_set *ts = t->set;
+	int status = run_worker(t);
+
+	pthread_mutex_lock(&ts->lock);
+	t->status = status;
+	t->done = true;
+	ts->nr_done++;
+	if (status)
+		ts->nr_failed++;
+	pthread_cond_signal(&ts->changed);
+	pthread_mutex_unlock(&ts->lock);
+	return NULL;
+}
+
+static int spawn_process(struct task *t)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		/* A worker must die with its controller, never linger. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		_exit(run_worker(t) ? 1 : 0);
+	}
+	t->pid = pid;
+	return 0;
+}
+
+static int spawn_thread(struct task *t)
+{
+	pthread_attr_t attr;
+	int err;
+
+	pthread_attr_init(&attr);
+	/* Hundreds of workers per CPU: keep stacks small, as hackbench does. */
+	pthread_attr_setstacksize(&attr, 256 * 1024);
+	err = pthread_create(&t->thread, &attr, thread_main, t);
+	pthread_attr_destroy(&attr);
+	return -err;
+}
+
+int task_set_spawn(struct task_set *ts, task_fn fn, void *arg)
+{
+	struct task *t;
+	int err;
+
+	if (ts->nr >= ts->max)
+		return -ENOSPC;
+	t = &ts->tasks[ts->nr];
+	*t = (struct task){ .fn = fn, .arg = arg, .set = ts };
+	err = ts->mode == TASK_PROCESS ? spawn_process(t) : spawn_thread(t);
+	if (!err)
+		ts->nr++;
+	return err;
+}
+
+static struct task *find_pid(struct task_set *ts, pid_t pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < ts->nr; i++)
+		if (ts->tasks[i].pid == pid)
+			return &ts->tasks[i];
+	return NULL;
+}
+
+/* Record a reaped child; returns true when it failed. */
+static bool reap_child(struct task_set *ts, pid_t pid, int status)
+{
+	struct task *t = find_pid(ts, pid);
+
+	if (!t || t->done)
+		return false;
+	t->done = true;
+	ts->nr_done++;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return false;
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL && ts->nr_failed)
+		return false;	/* we killed it after an earlier failure */
+	if (WIFSIGNALED(status))
+		fprintf(stderr, "worker %d killed by signal %d\n",
+			pid, WTERMSIG(status));
+	ts->nr_failed++;
+	kill_live_children();
+	return true;
+}
+
+static unsigned int wait_processes(struct task_set *ts)
+{
+	while (ts->nr_done < ts->nr) {
+		int status;
+		pid_t pid = waitpid(-1, &status, 0);
+
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		reap_child(ts, pid, status);
+	}
+	return ts->nr_failed;
+}
+
+bool task_set_failed(struct task_set *ts)
+{
+	unsigned int i;
+	bool failed;
+
+	if (ts->mode == TASK_THREAD) {
+		pthread_mutex_lock(&ts->lock);
+		failed = ts->nr_failed;
+		pthread_mutex_unlock(&ts->lock);
+		return failed;
+	}
+	for (i = 0; i < ts->nr; i++) {
+		int status;
+
+		if (!ts->tasks[i].done &&
+		    waitpid(ts->tasks[i].pid, &status, WNOHANG) > 0)
+			reap_child(ts, ts->tasks[i].pid, status);
+	}
+	return ts->nr_failed;
+}
+
+static unsigned int wait_threads(struct task_set *ts)
+{
+	unsigned int i, failed;
+
+	pthread_mutex_lock(&ts->lock);
+	while (ts->nr_done < ts->nr && !ts->nr_failed)
+		pthread_cond_wait(&ts->changed, &ts->lock);
+	failed = ts->nr_failed;
+	if (failed)
+		for (i = 0; i < ts->nr; i++)
+			if (!ts->tasks[i].done)
+				pthread_cancel(ts->tasks[i].thread);
+	pthread_mutex_unlock(&ts->lock);
+	for (i = 0; i < ts->nr; i++)
+		pthread_join(ts->tasks[i].thread, NULL);
+	return failed;
+}
+
+unsigned int task_set_wait(struct task_set *ts)
+{
+	if (ts->mode == TASK_PROCESS)
+		return wait_processes(ts);
+	return wait_threads(ts);
+}
+
+void task_set_abort(struct task_set *ts)
+{
+	unsigned int i;
+
+	if (ts->mode == TASK_PROCESS) {
+		kill_live_children();
+		for (i = 0; i < ts->nr; i++)
+			if (!ts->tasks[i].done)
+				waitpid(ts->tasks[i].pid, NULL, 0);
+		return;
+	}
+	for (i = 0; i < ts->nr; i++) {
+		if (!ts->tasks[i].done)
+			pthread_cancel(ts->tasks[i].thread);
+		pthread_join(ts->tasks[i].thread, NULL);
+	}
+}
+
+int gate_init(struct start_gate *g)
+{
+	if (pipe(g->ready))
+		return -errno;
+	if (pipe(g->wake)) {
+		int err = -errno;
+
+		close(g->ready[0]);
+		close(g->ready[1]);
+		return err;
+	}
+	return 0;
+}
+
+void gate_destroy(struct start_gate *g)
+{
+	close(g->ready[0]);
+	close(g->ready[1]);
+	close(g->wake[0]);
+	close(g->wake[1]);
+}
+
+int gate_pass(struct start_gate *g)
+{
+	struct pollfd pfd = { .fd = g->wake[0], .events = POLLIN };
+	char c = 0;
+
+	if (write(g->ready[1], &c, 1) != 1)
+		return -1;
+	/* The gate byte is never consumed, so every waiter sees POLLIN. */
+	while (poll(&pfd, 1, -1) < 0)
+		if (errno != EINTR)
+			return -1;
+	return (pfd.revents & POLLIN) ? 0 : -1;
+}
+
+int gate_wait_ready(struct start_gate *g, unsigned int n, struct task_set *ts)
+{
+	struct pollfd pfd = { .fd = g->ready[0], .events = POLLIN };
+	char buf[512];
+
+	while (n) {
+		ssize_t r;
+
+		/* A worker that dies before the gate must not hang us. */
+		if (task_set_failed(ts))
+			return -1;
+		if (poll(&pfd, 1, 100) <= 0)
+			continue;
+		r = read(g->ready[0], buf, n < sizeof(buf) ? n : sizeof(buf));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		n -= r;
+	}
+	return 0;
+}
+
+int gate_open(struct start_gate *g)
+{
+	char c = 0;
+
+	return write(g->wake[1], &c, 1) == 1 ? 0 : -1;
+}

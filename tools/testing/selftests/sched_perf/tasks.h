@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Task layer shared by every workload: spawn workers as processes or
+ * threads, hold them at a start gate, reap them, and never hang when one
+ * of them dies.  Workloads use this instead of fork()/pthread_create() so
+ * that the measurement core can observe each worker just before it exits
+ * without the workload knowing about it.
+ */
+#ifndef SCHED_PERF_TASKS_H
+#define SCHED_PERF_TASKS_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+enum task_mode {
+	TASK_PROCESS,
+	TASK_THREAD,
+};
+
+typedef int (*task_fn)(void *arg);
+
+/*
+ * Called in every worker after its function returned, in the worker's own
+ * context (process or thread).  The measurement core installs it.
+ */
+extern void (*task_exit_hook)(void);
+
+struct task_set;
+
+struct task_set *task_set_new(enum task_mode mode, unsigned int max_tasks);
+void task_set_free(struct task_set *ts);
+
+/* Start one worker; returns 0 or -errno.  @fn's return value is its status. */
+int task_set_spawn(struct task_set *ts, task_fn fn, void *arg);
+
+/*
+ * Wait for every worker.  When one fails (non-zero status, signal), the
+ * others are killed or cancelled so that nobody waits forever on a dead
+ * peer.  Returns the number of failed workers.
+ */
+unsigned int task_set_wait(struct task_set *ts);
+
+/* Has any worker failed so far?  Never blocks. */
+bool task_set_failed(struct task_set *ts);
+
+/* Kill whatever is still running (error paths). */
+void task_set_abort(struct task_set *ts);
+
+/*
+ * Start gate: workers announce they are ready, then block until the
+ * controller opens the gate for all of them at once, so that set-up is not
+ * part of the timed window (hackbench's ready/wake pipes).
+ */
+struct start_gate {
+	int ready[2];
+	int wake[2];
+};
+
+int gate_init(struct start_gate *g);
+void gate_destroy(struct start_gate *g);
+/* Worker side: returns 0, or -1 when the controller went away. */
+int gate_pass(struct start_gate *g);
+/*
+ * Controller side: wait until @n workers of @ts are ready (-1 when one of
+ * them failed first), then release them with gate_open().
+ */
+int gate_wait_ready(struct start_gate *g, unsigned int n, struct task_set *ts);
+int gate_open(struct start_gate *g);
+
+/*
+ * Run @fn on SIGINT/SIGTERM before the process dies (restore sysctls,
+ * kill children).  @fn must be async-signal-safe.
+ */
+void on_fatal_signal(void (*fn)(void));
+
+#endif

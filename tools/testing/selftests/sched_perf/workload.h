@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a workload tells the driver.  A workload makes load and times its
+ * own window; it knows nothing of counters, statistics or KTAP.
+ */
+#ifndef SCHED_PERF_WORKLOAD_H
+#define SCHED_PERF_WORKLOAD_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* One timed iteration. */
+struct wl_result {
+	uint64_t ops;		/* messages, transactions, bogo-ops */
+	uint64_t elapsed_ns;	/* the workload's own timed window */
+};
+
+/* Figures a workload may publish under its own names. */
+struct wl_summary {
+	unsigned int iterations;
+	double best_ns, mean_ns, worst_ns;	/* per-iteration elapsed */
+	double ops_per_iteration;
+};
+
+/* Return values of workload callbacks besides 0. */
+#define WL_ERROR	-1	/* message already printed */
+#define WL_SKIP		-2	/* cannot run here; reason in the buffer */
+
+struct workload {
+	const char *name;		/* prefix of bounds and results keys */
+	const char *op_name;		/* what one op is, for the report */
+	const char *ops_name;		/* plural, names the rate metrics */
+	const char *short_opts;		/* getopt letters of the workload */
+	const struct option *long_opts;	/* terminated by a zero entry */
+	const char *usage;		/* help text of those options */
+	unsigned int default_nr_threads_pct;
+
+	/* One option; WL_ERROR after printing "name: why" for bad input. */
+	int (*parse_opt)(int opt, const char *arg);
+	/* --nr-threads resolved to a count (LKP's floor(P% x CPUs), >= 1) */
+	void (*set_instances)(unsigned int n);
+	/* Everything validated; check limits.  WL_SKIP with @why. */
+	int (*prepare)(char *why, size_t len);
+	/* Size one iteration to about @seconds unless the user fixed it. */
+	int (*fit_budget)(double seconds);
+	/* Peer-compatible banner (stdout). */
+	void (*banner)(void);
+	/* One timed iteration; WL_ERROR after printing why. */
+	int (*run_once)(struct wl_result *res);
+	/* Peer-compatible line per iteration (stdout). */
+	void (*report_iteration)(const struct wl_result *res);
+	/* Workload-specific figures, e.g. LKP's own throughput formula. */
+	void (*publish)(const struct wl_summary *s,
+			void (*add)(const char *name, const char *unit, double v));
+	/*
+	 * True when the command line is the peer's own (e.g. LKP calling
+	 * rt-tests hackbench): one iteration, no budget fitting.
+	 */
+	bool (*peer_cmdline)(void);
+};
+
+extern const struct workload hackbench_workload;
+
+#endif
