@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "driver.h"
 #include "measure.h"
 #include "opts.h"
@@ -50,27 +51,25 @@ struct config {
 	bool counters;
 };
 
-static void usage(const struct workload *wl, FILE *f)
+static void print_usage(const struct workload *wl, FILE *f)
 {
-	fprintf(f,
-		"usage: %s [options]\n"
-		"%s"
-		"  --nr-threads P[%%]   instances as LKP sizes them: floor(P x CPUs / 100),\n"
-		"                      at least 1 (default %u%%)\n"
-		"  --iterations N      timed iterations (default 5; 1 with a peer command line)\n"
-		"  --budget SEC        seconds for all iterations together (default 20)\n"
-		"  --bounds FILE       bounds file (default: 'bounds' beside this program)\n"
-		"  --results FILE      results file, or 'none' (default: a new file in\n"
-		"                      $SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)\n"
-		"  --no-counters       measure nothing (overhead baseline)\n"
-		"exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n",
-		wl->name, wl->usage, wl->default_nr_threads_pct);
+	fprintf(f, "usage: %s [options]\n", wl->name);
+	fputs(wl->usage, f);
+	fprintf(f, "  --nr-threads P[%%]   instances as LKP sizes them: floor(P x CPUs / 100),\n");
+	fprintf(f, "                      at least 1 (default %u%%)\n", wl->default_nr_threads_pct);
+	fputs("  --iterations N      timed iterations (default 5; 1 with a peer command line)\n"
+	      "  --budget SEC        seconds for all iterations together (default 20)\n"
+	      "  --bounds FILE       bounds file (default: 'bounds' beside this program)\n"
+	      "  --results FILE      results file, or 'none' (default: a new file in\n"
+	      "                      $SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)\n"
+	      "  --no-counters       measure nothing (overhead baseline)\n"
+	      "exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n", f);
 }
 
 /* getopt tables: the workload's options followed by the common ones. */
 static struct option *merge_options(const struct workload *wl)
 {
-	size_t nw = 0, nc = sizeof(common_opts) / sizeof(common_opts[0]);
+	size_t nw = 0, nc = ARRAY_SIZE(common_opts);
 	struct option *all;
 
 	while (wl->long_opts[nw].name)
@@ -145,7 +144,7 @@ static int parse_args(const struct workload *wl, struct config *c,
 	opterr = 0;
 	while (!ret && (opt = getopt_long(argc, argv, wl->short_opts, opts, NULL)) != -1) {
 		if (opt == OPT_HELP) {
-			usage(wl, stdout);
+			print_usage(wl, stdout);
 			exit(0);
 		}
 		if (opt == '?' || opt == ':') {

@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "measure.h"
 #include "tasks.h"
 
@@ -231,8 +232,6 @@ static const char *perf_open_error(int err)
 	case EACCES:
 	case EPERM:
 		return "not permitted (perf_event_paranoid; run as root)";
-	case ENOSYS:
-		return "no perf_event_open (CONFIG_PERF_EVENTS=n)";
 	default:
 		return "cannot open";
 	}
@@ -240,6 +239,7 @@ static const char *perf_open_error(int err)
 
 static void open_counters(struct measure *m)
 {
+	bool have_perf = !access("/proc/sys/kernel/perf_event_paranoid", F_OK);
 	int i;
 
 	for (i = 0; i < PC_COUNT; i++) {
@@ -255,7 +255,12 @@ static void open_counters(struct measure *m)
 
 		m->fd[i] = syscall(SYS_perf_event_open, &attr, 0, -1, -1,
 				   PERF_FLAG_FD_CLOEXEC);
-		m->perf_missing[i] = m->fd[i] < 0 ? perf_open_error(errno) : NULL;
+		if (m->fd[i] >= 0)
+			m->perf_missing[i] = NULL;
+		else if (!have_perf)
+			m->perf_missing[i] = "no perf events (CONFIG_PERF_EVENTS=n)";
+		else
+			m->perf_missing[i] = perf_open_error(errno);
 	}
 }
 
@@ -446,7 +451,7 @@ static void schedstat_metrics(const struct measure *m, double ops,
 	else
 		metric_ratio(set, "ss_run_delay_us_per_op", "us", d->run_delay, ops, 1e-3);
 	if (why) {
-		for (i = 0; i < sizeof(gated) / sizeof(gated[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(gated); i++)
 			metric_missing(set, gated[i], why);
 		return;
 	}
@@ -484,12 +489,14 @@ static void describe_preemption(struct measure_meta *meta)
 	struct utsname u;
 	char line[128], *open_paren, *close_paren;
 
-	if (read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line)) &&
-	    (open_paren = strchr(line, '(')) &&
-	    (close_paren = strchr(open_paren, ')'))) {
-		*close_paren = '\0';
-		meta_add(meta, "preempt", "%s (dynamic)", open_paren + 1);
-		return;
+	if (read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line))) {
+		open_paren = strchr(line, '(');
+		close_paren = open_paren ? strchr(open_paren, ')') : NULL;
+		if (close_paren) {
+			*close_paren = '\0';
+			meta_add(meta, "preempt", "%s (dynamic)", open_paren + 1);
+			return;
+		}
 	}
 	uname(&u);
 	if (strstr(u.version, "PREEMPT_RT"))

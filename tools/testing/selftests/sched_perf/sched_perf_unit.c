@@ -1,2 +1,260 @@
 // SPDX-License-Identifier: GPL-2.0
-int main(void) { return 0; }
+/*
+ * Unit tests of the suite's parsers over fixture files: /proc/schedstat
+ * v15/v16/v17 (and 32-bit wrap), /proc/<pid>/sched with and without the
+ * schedstat lines, /proc/<pid>/schedstat, the bounds file and the results
+ * file.  Usage: sched_perf_unit [FIXTURE_DIR]
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "metrics.h"
+#include "results.h"
+#include "schedstat.h"
+#include "verdict.h"
+
+static const char *dir = "fixtures";
+
+/* @cond is evaluated once: it may have side effects */
+#define EXPECT(cond, name)						\
+	do {								\
+		bool ok_ = (cond);					\
+									\
+		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
+	} while (0)
+
+static char *load_fixture(const char *name)
+{
+	char path[512];
+	FILE *f;
+	char *buf;
+	long len;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "sched_perf_unit: missing fixture %s\n", path);
+		exit(1);
+	}
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = calloc(1, len + 1);
+	if (!buf || fread(buf, 1, len, f) != (size_t)len)
+		exit(1);
+	fclose(f);
+	return buf;
+}
+
+static int parse_fixture(const char *name, struct schedstat *ss, char *err)
+{
+	char *text = load_fixture(name);
+	int ret = schedstat_parse(text, ss, err, 128);
+
+	free(text);
+	return ret;
+}
+
+static void test_schedstat_versions(void)
+{
+	struct schedstat v15, v16, v17;
+	char err[128];
+
+	EXPECT(!parse_fixture("schedstat-v15", &v15, err) && v15.version == 15 &&
+	       v15.nr_cpus == 2 && v15.nr_domains == 2, "schedstat_v15_parses");
+	/* v15 lists the idle type first, v16 the busy type first */
+	EXPECT(v15.domains[0].lb_count[LB_IDLE] == 100 &&
+	       v15.domains[0].lb_count[LB_BUSY] == 200 &&
+	       v15.domains[0].lb_gained[LB_NEWLY_IDLE] == 304, "schedstat_v15_idle_order");
+	EXPECT(!parse_fixture("schedstat-v16", &v16, err) && v16.version == 16 &&
+	       v16.domains[1].lb_count[LB_BUSY] == 100 &&
+	       v16.domains[1].lb_count[LB_IDLE] == 200 &&
+	       v16.domains[1].lb_failed[LB_BUSY] == 102 &&
+	       v16.domains[1].ttwu_wake_remote == 910 &&
+	       v16.domains[1].ttwu_move_affine == 911 &&
+	       v16.domains[1].alb_pushed == 903, "schedstat_v16_fields");
+	EXPECT(v16.cpus[1].cpu == 1 && v16.cpus[1].sched_count == 2000 &&
+	       v16.cpus[1].ttwu_count == 600 && v16.cpus[1].ttwu_local == 200 &&
+	       v16.cpus[1].run_delay == 22345678 && v16.cpus[1].pcount == 5000,
+	       "schedstat_cpu_fields");
+	/* v17: name column, lb_imbalance split in four, so gained moves to 7 */
+	EXPECT(!parse_fixture("schedstat-v17", &v17, err) && v17.version == 17 &&
+	       v17.nr_domains == 2 && v17.domains[0].lb_gained[LB_BUSY] == 107 &&
+	       v17.domains[0].lb_nobusyg[LB_NEWLY_IDLE] == 310 &&
+	       v17.domains[0].ttwu_wake_remote == 910, "schedstat_v17_fields");
+	schedstat_free(&v15);
+	schedstat_free(&v16);
+	schedstat_free(&v17);
+}
+
+static void test_schedstat_errors(void)
+{
+	struct schedstat ss;
+	char err[128] = "";
+
+	EXPECT(parse_fixture("schedstat-v14", &ss, err) &&
+	       strstr(err, "unsupported schedstat version 14"), "schedstat_rejects_v14");
+	EXPECT(parse_fixture("schedstat-v16-truncated", &ss, err) &&
+	       strstr(err, "malformed 'domain0'"), "schedstat_rejects_short_domain");
+	EXPECT(schedstat_parse("cpu0 1 2 3\n", &ss, err, sizeof(err)) &&
+	       strstr(err, "version"), "schedstat_needs_version");
+}
+
+static void test_schedstat_wrap(void)
+{
+	struct schedstat a, b, v16;
+	struct schedstat_delta d;
+	char err[128];
+
+	parse_fixture("schedstat-v16-wrap-before", &b, err);
+	parse_fixture("schedstat-v16-wrap-after", &a, err);
+	EXPECT(!schedstat_diff(&b, &a, &d), "schedstat_diff_same_topology");
+	/* cpu0 wraps: 4294967000 -> 704 is +1000, 4294967290 -> 10 is +16 */
+	EXPECT(d.sched_count == 1010 && d.ttwu_count == 26 && d.ttwu_local == 30,
+	       "schedstat_diff_wraps_32bit");
+	EXPECT(d.run_delay == 5000 && d.pcount == 30 && d.rq_cpu_time == 400,
+	       "schedstat_diff_64bit_fields");
+	EXPECT(d.lb_count == 6000 && d.ttwu_wake_remote == 2000 &&
+	       d.ttwu_move_affine == 2000 && d.alb_pushed == 2000,
+	       "schedstat_diff_domain_fields");
+	parse_fixture("schedstat-v15", &v16, err);
+	EXPECT(schedstat_diff(&v16, &a, &d) != 0, "schedstat_diff_rejects_version_change");
+	b.cpus[1].cpu = 7;
+	EXPECT(schedstat_diff(&b, &a, &d) != 0, "schedstat_diff_rejects_topology_change");
+	schedstat_free(&a);
+	schedstat_free(&b);
+	schedstat_free(&v16);
+}
+
+static void test_task_sched(void)
+{
+	struct task_sched t, sum = { 0 };
+	char *with = load_fixture("proc-sched-schedstats");
+	char *without = load_fixture("proc-sched-noschedstats");
+	char *ps = load_fixture("proc-schedstat");
+
+	EXPECT(!task_sched_parse(with, &t) && t.has_schedstats &&
+	       t.nr_migrations == 37 && t.nr_voluntary_switches == 4000 &&
+	       t.nr_involuntary_switches == 321 && t.nr_wakeups == 4000 &&
+	       t.nr_wakeups_migrate == 30 && t.nr_wakeups_remote == 1500 &&
+	       t.nr_wakeups_affine_attempts == 900, "task_sched_with_schedstats");
+	/* wait_sum is printed as ms with 6 decimals: 123.456789 ms */
+	EXPECT(t.wait_sum_ns == 123456789ULL && t.wait_count == 4321,
+	       "task_sched_wait_sum_ns");
+	EXPECT(!task_schedstat_parse(ps, &t) && t.has_run_delay &&
+	       t.run_delay_ns == 98765432 && t.pcount == 4321, "task_schedstat_fields");
+	task_sched_add(&sum, &t);
+	task_sched_add(&sum, &t);
+	EXPECT(sum.nr_wakeups == 8000 && sum.run_delay_ns == 2 * 98765432ULL,
+	       "task_sched_sums");
+	EXPECT(!task_sched_parse(without, &t) && !t.has_schedstats &&
+	       t.nr_migrations == 3 && t.nr_voluntary_switches == 5 &&
+	       t.nr_involuntary_switches == 2 && t.nr_wakeups == 0,
+	       "task_sched_without_schedstats");
+	EXPECT(task_sched_parse("version 16\ncpu0 1 2\n", &t) &&
+	       task_schedstat_parse("garbage", &t), "task_sched_rejects_other_files");
+	free(with);
+	free(without);
+	free(ps);
+}
+
+static int load(const char *name, struct bounds *bs, char *err)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/bounds/%s", dir, name);
+	return bounds_load(path, bs, err, 256);
+}
+
+static void test_bounds(void)
+{
+	static struct bounds bs;
+	struct metric_set known = { 0 };
+	char err[256] = "";
+
+	EXPECT(!load("good", &bs, err) && bs.nr == 4 &&
+	       bounds_count(&bs, "hackbench") == 3 &&
+	       bs.b[0].op == BOUND_AT_LEAST && bs.b[0].limit == 1000 &&
+	       bs.b[3].limit == 1000 && !strcmp(bs.b[3].workload, "otherwl"),
+	       "bounds_good_file");
+	metric_add(&known, "messages_per_sec", "", 0);
+	metric_add(&known, "migrations_per_1k_ops", "", 0);
+	EXPECT(!bounds_check_names(&bs, "hackbench", &known, "good", err, sizeof(err)),
+	       "bounds_names_known");
+	EXPECT(!load("unknown-metric", &bs, err) &&
+	       bounds_check_names(&bs, "hackbench", &known, "f", err, sizeof(err)) &&
+	       strstr(err, "no metric 'no_such_metric'"), "bounds_unknown_metric");
+	EXPECT(load("bad-op", &bs, err) && strstr(err, ":1: operator '=>'"), "bounds_bad_op");
+	EXPECT(load("bad-number", &bs, err) && strstr(err, "'lots' is not a number"),
+	       "bounds_bad_number");
+	EXPECT(load("duplicate", &bs, err) && strstr(err, ":2:") && strstr(err, "twice"),
+	       "bounds_duplicate");
+	EXPECT(load("no-dot", &bs, err) && strstr(err, "not <workload>.<metric>"),
+	       "bounds_needs_workload_prefix");
+	EXPECT(load("extra-field", &bs, err) && strstr(err, "expected"),
+	       "bounds_extra_field");
+	EXPECT(load("no-such-file", &bs, err) && strstr(err, "No such file"),
+	       "bounds_missing_file");
+}
+
+struct seen {
+	int n;
+	double migrations;
+	char kernel[64];
+};
+
+static void collect(const char *key, const char *value, void *ctx)
+{
+	struct seen *s = ctx;
+
+	s->n++;
+	if (!strcmp(key, "hackbench.migrations_per_1k_ops"))
+		s->migrations = strtod(value, NULL);
+	if (!strcmp(key, "meta.kernel"))
+		snprintf(s->kernel, sizeof(s->kernel), "%s", value);
+}
+
+static void test_results_roundtrip(void)
+{
+	char path[] = "/tmp/sched_perf_unit.XXXXXX";
+	struct metric_set set = { 0 };
+	struct seen seen = { 0 };
+	struct results *r;
+	char err[256];
+	int fd = mkstemp(path), n;
+	FILE *f;
+
+	close(fd);
+	metric_add(&set, "migrations_per_1k_ops", "", 0.123456789);
+	metric_missing(&set, "cycles", "not supported");
+	r = results_open(path);
+	results_text(r, "meta.kernel", "6.12.117 #1 SMP");
+	results_metrics(r, "hackbench", &set);
+	EXPECT(!results_commit(r), "results_commit");
+	n = results_read(path, collect, &seen, err, sizeof(err));
+	EXPECT(n == 2 && seen.n == 2 && seen.migrations == 0.123456789 &&
+	       !strcmp(seen.kernel, "6.12.117 #1 SMP"), "results_roundtrip");
+	f = fopen(path, "a");
+	fprintf(f, "broken line\n");
+	fclose(f);
+	EXPECT(results_read(path, collect, &seen, err, sizeof(err)) < 0 &&
+	       strstr(err, "not a 'key: value' line"), "results_rejects_malformed");
+	unlink(path);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		dir = argv[1];
+	verdict_begin(32);
+	test_schedstat_versions();
+	test_schedstat_errors();
+	test_schedstat_wrap();
+	test_task_sched();
+	test_bounds();
+	test_results_roundtrip();
+	verdict_finish();
+}

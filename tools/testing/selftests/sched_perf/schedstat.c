@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler.h"
 #include "schedstat.h"
 
 #define MAX_FIELDS 64
@@ -41,7 +42,7 @@ static const struct domain_layout *layout_for(unsigned int version)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(layouts); i++)
 		if (layouts[i].version == version)
 			return &layouts[i];
 	return NULL;
@@ -351,7 +352,7 @@ static const struct sched_key *find_sched_key(const char *name, size_t len)
 		name += 14;
 		len -= 14;
 	}
-	for (i = 0; i < sizeof(sched_keys) / sizeof(sched_keys[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(sched_keys); i++)
 		if (strlen(sched_keys[i].name) == len &&
 		    !strncmp(sched_keys[i].name, name, len))
 			return &sched_keys[i];

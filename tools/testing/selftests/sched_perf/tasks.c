@@ -41,8 +41,9 @@ struct task_set {
 /* Every live child process, so a fatal signal can take them all down. */
 #define MAX_CLEANUPS 8
 static void (*cleanups[MAX_CLEANUPS])(void);
-static volatile sig_atomic_t nr_cleanups;
-static struct task_set *volatile live_set;
+/* read from the signal handler; written only outside it */
+static int nr_cleanups;
+static struct task_set *live_set;
 
 static void kill_live_children(void)
 {

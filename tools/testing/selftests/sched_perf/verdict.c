@@ -155,9 +155,9 @@ void verdict_check(bool pass, const char *name, const char *fmt, ...)
 	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
 	if (pass)
-		ksft_test_result_pass("%s %s\n", name, detail);
+		ksft_test_result_pass("%s%s%s\n", name, *detail ? " " : "", detail);
 	else
-		ksft_test_result_fail("%s %s\n", name, detail);
+		ksft_test_result_fail("%s%s%s\n", name, *detail ? " " : "", detail);
 }
 
 void verdict_skip(const char *name, const char *why)

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "compiler.h"
 #include "metrics.h"
 
 enum bound_op {
@@ -43,16 +44,16 @@ unsigned int bounds_count(const struct bounds *bs, const char *workload);
 
 /* KTAP output */
 void verdict_begin(unsigned int plan);
-void verdict_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void verdict_check(bool pass, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+__printf(1, 2) void verdict_note(const char *fmt, ...);
+__printf(3, 4) void verdict_check(bool pass, const char *name,
+				  const char *fmt, ...);
 void verdict_skip(const char *name, const char *why);
 /* One KTAP line per bound of @workload; SKIP when a metric is missing. */
 void verdict_judge(const struct bounds *bs, const char *workload,
 		   const struct metric_set *set, const char *skip_all);
 /* Totals, then exit: 0 when every check passed or skipped, 1 otherwise. */
-void verdict_finish(void) __attribute__((noreturn));
+__noreturn void verdict_finish(void);
 /* The whole program cannot run here: KTAP skip, exit 4. */
-void verdict_skip_all(const char *why) __attribute__((noreturn));
+__noreturn void verdict_skip_all(const char *why);
 
 #endif

@@ -186,7 +186,7 @@ static int receiver(void *arg)
 	char *buf = malloc(hb.datasize);
 
 	if (!buf || gate_pass(w->gate)) {
-		fprintf(stderr, "hackbench: receiver: cannot start\n");
+		fprintf(stderr, "hackbench: receiving worker cannot start\n");
 		return 1;
 	}
 	while (msgs--) {
@@ -198,7 +198,7 @@ static int receiver(void *arg)
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r <= 0) {
-				fprintf(stderr, "hackbench: receiver: %s with %lu messages missing\n",
+				fprintf(stderr, "hackbench: receiving worker: %s, %lu messages missing\n",
 					r ? strerror(errno) : "unexpected EOF (a sender died?)",
 					msgs + 1);
 				free(buf);
@@ -219,7 +219,7 @@ static int sender(void *arg)
 	unsigned int j;
 
 	if (!buf || gate_pass(w->gate)) {
-		fprintf(stderr, "hackbench: sender: cannot start\n");
+		fprintf(stderr, "hackbench: sending worker cannot start\n");
 		return 1;
 	}
 	memset(buf, '-', hb.datasize);
@@ -234,7 +234,7 @@ static int sender(void *arg)
 				if (r < 0 && errno == EINTR)
 					continue;
 				if (r < 0) {
-					fprintf(stderr, "hackbench: sender: write: %s (a receiver died?)\n",
+					fprintf(stderr, "hackbench: sending worker: write: %s (a receiver died?)\n",
 						strerror(errno));
 					free(buf);
 					return 1;
