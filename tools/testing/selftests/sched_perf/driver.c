@@ -3,6 +3,7 @@
  * Driver: runs any struct workload under the measurement core and hands
  * the figures to the verdict layer.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
@@ -44,6 +45,7 @@ static const struct option common_opts[] = {
 
 struct config {
 	double nr_threads_pct;
+	bool nr_threads_set;
 	unsigned long iterations;	/* 0: default */
 	double budget;			/* seconds for all timed iterations */
 	char bounds[PATH_MAX];
@@ -106,6 +108,7 @@ static int parse_common(const struct workload *wl, struct config *c, int opt,
 {
 	switch (opt) {
 	case OPT_NR_THREADS:
+		c->nr_threads_set = true;
 		return opt_percent(wl->name, "--nr-threads", arg, &c->nr_threads_pct);
 	case OPT_ITERATIONS:
 		return opt_ulong(wl->name, "--iterations", arg, 1, MAX_ITERATIONS,
@@ -124,6 +127,24 @@ static int parse_common(const struct workload *wl, struct config *c, int opt,
 		return 0;
 	}
 	return -1;
+}
+
+/* A run whose results cannot be saved is lost: refuse it before it starts. */
+static int check_results_dir(const struct workload *wl, const char *path)
+{
+	char copy[PATH_MAX];
+	const char *dir;
+
+	if (!path[0])
+		return 0;
+	snprintf(copy, sizeof(copy), "%s", path);
+	dir = dirname(copy);
+	if (access(dir, W_OK)) {
+		fprintf(stderr, "%s: --results: cannot write into %s: %s\n",
+			wl->name, dir, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* Returns 0, or EXIT_USAGE after one line on stderr; exits for --help. */
@@ -162,6 +183,8 @@ static int parse_args(const struct workload *wl, struct config *c,
 			wl->name, argv[optind]);
 		ret = -1;
 	}
+	if (!ret)
+		ret = check_results_dir(wl, c->results);
 	free(opts);
 	return ret ? EXIT_USAGE : 0;
 }
@@ -274,6 +297,7 @@ static void write_results(const struct config *c, const struct workload *wl,
 		results_text(r, key, meta->kv[i].value);
 	}
 	results_text(r, "meta.workload", wl->name);
+	results_text(r, "meta.variant", wl->variant());
 	for (i = 0; i < n; i++) {
 		snprintf(key, sizeof(key), "%s.time.%u", wl->name, i + 1);
 		results_number(r, key, res[i].elapsed_ns / 1e9);
@@ -291,7 +315,8 @@ static void load_bounds(const struct workload *wl, const struct config *c,
 
 	if (!known || bounds_load(c->bounds, bs, err, sizeof(err)) ||
 	    (known_metrics(wl, known),
-	     bounds_check_names(bs, wl->name, known, c->bounds, err, sizeof(err)))) {
+	     bounds_check_names(bs, wl->name, wl->variants, known, c->bounds,
+				err, sizeof(err)))) {
 		fprintf(stderr, "%s: bounds: %s\n", wl->name, known ? err : "out of memory");
 		exit(EXIT_USAGE);
 	}
@@ -324,7 +349,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	if (!set || parse_args(wl, &c, argc, argv))
 		return EXIT_USAGE;
 	load_bounds(wl, &c, &bs);
-	wl->set_instances(instances(c.nr_threads_pct));
+	wl->set_instances(instances(c.nr_threads_pct), c.nr_threads_set);
 	n = c.iterations ? c.iterations : wl->peer_cmdline() ? 1 : 5;
 
 	ret = wl->prepare(why, sizeof(why));
@@ -338,11 +363,11 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		return 1;
 	}
 
-	verdict_begin(1 + bounds_count(&bs, wl->name));
+	verdict_begin(1 + bounds_count(&bs, wl->name, wl->variant()));
 	measure_describe(&m, &meta);
 	for (i = 0; i < meta.nr; i++)
 		verdict_note("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
-	verdict_note("one op = one %s\n", wl->op_name);
+	verdict_note("variant: %s; one op = one %s\n", wl->variant(), wl->op_name);
 	wl->banner();
 
 	measure_begin(&m);
@@ -358,7 +383,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	snprintf(why, sizeof(why), "%u of %u iterations completed", done, n);
 	snprintf(name, sizeof(name), "%s.completed", wl->name);
 	verdict_check(done == n, name, "%s", why);
-	verdict_judge(&bs, wl->name, set, done == n ? NULL : "workload failed");
+	verdict_judge(&bs, wl->name, wl->variant(), set,
+		      done == n ? NULL : "workload failed");
 	write_results(&c, wl, &meta, res, done, set);
 	measure_teardown(&m);
 	free(set);

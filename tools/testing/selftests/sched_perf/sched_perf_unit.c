@@ -171,28 +171,36 @@ static int load(const char *name, struct bounds *bs, char *err)
 
 static void test_bounds(void)
 {
+	static const char *const variants[] = { "pipe-process", "socket-process", NULL };
 	static struct bounds bs;
 	struct metric_set known = { 0 };
 	char err[256] = "";
 
-	EXPECT(!load("good", &bs, err) && bs.nr == 4 &&
-	       bounds_count(&bs, "hackbench") == 3 &&
+	EXPECT(!load("good", &bs, err) && bs.nr == 5 &&
+	       bounds_count(&bs, "hackbench", "pipe-process") == 3 &&
 	       bs.b[0].op == BOUND_AT_LEAST && bs.b[0].limit == 1000 &&
 	       bs.b[3].limit == 1000 && !strcmp(bs.b[3].workload, "otherwl"),
 	       "bounds_good_file");
 	metric_add(&known, "messages_per_sec", "", 0);
 	metric_add(&known, "migrations_per_1k_ops", "", 0);
-	EXPECT(!bounds_check_names(&bs, "hackbench", &known, "good", err, sizeof(err)),
-	       "bounds_names_known");
+	/* the socket bound replaces the generic <=, the generic >= stays */
+	EXPECT(bounds_count(&bs, "hackbench", "socket-process") == 3 &&
+	       !strcmp(bs.b[4].variant, "socket-process") && bs.b[4].limit == 200 &&
+	       !strcmp(bs.b[4].metric, "migrations_per_1k_ops"), "bounds_variant_override");
+	EXPECT(!bounds_check_names(&bs, "hackbench", variants, &known, "good", err,
+				   sizeof(err)), "bounds_names_known");
 	EXPECT(!load("unknown-metric", &bs, err) &&
-	       bounds_check_names(&bs, "hackbench", &known, "f", err, sizeof(err)) &&
+	       bounds_check_names(&bs, "hackbench", variants, &known, "f", err, sizeof(err)) &&
 	       strstr(err, "no metric 'no_such_metric'"), "bounds_unknown_metric");
+	EXPECT(!load("unknown-variant", &bs, err) &&
+	       bounds_check_names(&bs, "hackbench", variants, &known, "f", err, sizeof(err)) &&
+	       strstr(err, "no variant 'pipes-process'"), "bounds_unknown_variant");
 	EXPECT(load("bad-op", &bs, err) && strstr(err, ":1: operator '=>'"), "bounds_bad_op");
 	EXPECT(load("bad-number", &bs, err) && strstr(err, "'lots' is not a number"),
 	       "bounds_bad_number");
 	EXPECT(load("duplicate", &bs, err) && strstr(err, ":2:") && strstr(err, "twice"),
 	       "bounds_duplicate");
-	EXPECT(load("no-dot", &bs, err) && strstr(err, "not <workload>.<metric>"),
+	EXPECT(load("no-dot", &bs, err) && strstr(err, "is not <workload>[@<variant>].<metric>"),
 	       "bounds_needs_workload_prefix");
 	EXPECT(load("extra-field", &bs, err) && strstr(err, "expected"),
 	       "bounds_extra_field");
@@ -249,7 +257,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		dir = argv[1];
-	verdict_begin(32);
+	verdict_begin(34);
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();

@@ -21,7 +21,7 @@ static const char *const op_text[] = {
 static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 {
 	char key[128], op[8], num[64], extra[2];
-	char *dot, *end;
+	char *dot, *at, *end;
 	int n;
 
 	line[strcspn(line, "#\n")] = '\0';
@@ -29,15 +29,24 @@ static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 	if (n <= 0)
 		return 1;	/* blank or comment */
 	if (n != 3) {
-		snprintf(why, len, "expected '<workload>.<metric> <=|>= <number>'");
+		snprintf(why, len, "expected '<workload>[@<variant>].<metric> <=|>= <number>'");
 		return -1;
 	}
 	dot = strchr(key, '.');
-	if (!dot || dot == key || !dot[1] || dot - key >= (int)sizeof(b->workload) ||
+	if (dot)
+		*dot = '\0';
+	at = strchr(key, '@');
+	if (at)
+		*at++ = '\0';
+	if (!dot || !*key || !dot[1] || strlen(key) >= sizeof(b->workload) ||
+	    (at && (!*at || strlen(at) >= sizeof(b->variant))) ||
 	    strlen(dot + 1) >= sizeof(b->metric)) {
-		snprintf(why, len, "'%s' is not <workload>.<metric>", key);
+		snprintf(why, len, "'%.64s' is not <workload>[@<variant>].<metric>", line);
 		return -1;
 	}
+	snprintf(b->workload, sizeof(b->workload), "%s", key);
+	snprintf(b->variant, sizeof(b->variant), "%s", at ? at : "");
+	snprintf(b->metric, sizeof(b->metric), "%s", dot + 1);
 	if (!strcmp(op, "<="))
 		b->op = BOUND_AT_MOST;
 	else if (!strcmp(op, ">="))
@@ -52,9 +61,6 @@ static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 		snprintf(why, len, "'%s' is not a number", num);
 		return -1;
 	}
-	memcpy(b->workload, key, dot - key);
-	b->workload[dot - key] = '\0';
-	snprintf(b->metric, sizeof(b->metric), "%s", dot + 1);
 	return 0;
 }
 
@@ -64,6 +70,7 @@ static bool duplicate(const struct bounds *bs, const struct bound *b)
 
 	for (i = 0; i < bs->nr; i++)
 		if (bs->b[i].op == b->op && !strcmp(bs->b[i].workload, b->workload) &&
+		    !strcmp(bs->b[i].variant, b->variant) &&
 		    !strcmp(bs->b[i].metric, b->metric))
 			return true;
 	return false;
@@ -103,7 +110,18 @@ int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 	return ret;
 }
 
+static bool known_variant(const char *const *variants, const char *v)
+{
+	if (!*v)
+		return true;
+	for (; *variants; variants++)
+		if (!strcmp(*variants, v))
+			return true;
+	return false;
+}
+
 int bounds_check_names(const struct bounds *bs, const char *workload,
+		       const char *const *variants,
 		       const struct metric_set *known, const char *path,
 		       char *err, size_t len)
 {
@@ -112,21 +130,52 @@ int bounds_check_names(const struct bounds *bs, const char *workload,
 	for (i = 0; i < bs->nr; i++) {
 		const struct bound *b = &bs->b[i];
 
-		if (strcmp(b->workload, workload) || metric_find(known, b->metric))
+		if (strcmp(b->workload, workload))
 			continue;
-		snprintf(err, len, "%s:%u: %s has no metric '%s'",
-			 path, b->line, workload, b->metric);
-		return -1;
+		if (!metric_find(known, b->metric)) {
+			snprintf(err, len, "%s:%u: %s has no metric '%s'",
+				 path, b->line, workload, b->metric);
+			return -1;
+		}
+		if (!known_variant(variants, b->variant)) {
+			snprintf(err, len, "%s:%u: %s has no variant '%s'",
+				 path, b->line, workload, b->variant);
+			return -1;
+		}
 	}
 	return 0;
 }
 
-unsigned int bounds_count(const struct bounds *bs, const char *workload)
+/*
+ * A variant's own bound replaces the generic one for the same metric and
+ * direction; the generic one judges every other variant.
+ */
+static bool bound_applies(const struct bounds *bs, const struct bound *b,
+			  const char *workload, const char *variant)
+{
+	unsigned int i;
+
+	if (strcmp(b->workload, workload))
+		return false;
+	if (*b->variant)
+		return !strcmp(b->variant, variant);
+	for (i = 0; i < bs->nr; i++) {
+		const struct bound *o = &bs->b[i];
+
+		if (o->op == b->op && !strcmp(o->workload, workload) &&
+		    !strcmp(o->metric, b->metric) && !strcmp(o->variant, variant))
+			return false;
+	}
+	return true;
+}
+
+unsigned int bounds_count(const struct bounds *bs, const char *workload,
+			  const char *variant)
 {
 	unsigned int i, n = 0;
 
 	for (i = 0; i < bs->nr; i++)
-		n += !strcmp(bs->b[i].workload, workload);
+		n += bound_applies(bs, &bs->b[i], workload, variant);
 	return n;
 }
 
@@ -166,7 +215,8 @@ void verdict_skip(const char *name, const char *why)
 }
 
 void verdict_judge(const struct bounds *bs, const char *workload,
-		   const struct metric_set *set, const char *skip_all)
+		   const char *variant, const struct metric_set *set,
+		   const char *skip_all)
 {
 	unsigned int i;
 
@@ -176,7 +226,7 @@ void verdict_judge(const struct bounds *bs, const char *workload,
 		char name[128];
 		bool pass;
 
-		if (strcmp(b->workload, workload))
+		if (!bound_applies(bs, b, workload, variant))
 			continue;
 		snprintf(name, sizeof(name), "%s.%s", b->workload, b->metric);
 		m = metric_find(set, b->metric);
@@ -185,7 +235,9 @@ void verdict_judge(const struct bounds *bs, const char *workload,
 			continue;
 		}
 		pass = b->op == BOUND_AT_MOST ? m->value <= b->limit : m->value >= b->limit;
-		verdict_check(pass, name, "%.4g %s %.4g", m->value, op_text[b->op], b->limit);
+		verdict_check(pass, name, "%.4g %s %.4g%s%s%s", m->value, op_text[b->op],
+			      b->limit, *b->variant ? " (bound for " : "", b->variant,
+			      *b->variant ? ")" : "");
 	}
 }
 

@@ -19,6 +19,7 @@ enum bound_op {
 
 struct bound {
 	char workload[32];
+	char variant[32];	/* "" applies to every variant without its own */
 	char metric[METRIC_NAME_LEN];
 	enum bound_op op;
 	double limit;
@@ -32,15 +33,21 @@ struct bounds {
 };
 
 /*
- * Read a bounds file: "<workload>.<metric> <= | >= <number>", '#'
- * comments.  Returns 0, or -1 with "file:line: why" in @err.
+ * Read a bounds file: "<workload>[@<variant>].<metric> <= | >= <number>",
+ * '#' comments.  Returns 0, or -1 with "file:line: why" in @err.
  */
 int bounds_load(const char *path, struct bounds *bs, char *err, size_t len);
-/* Every bound of @workload must name a metric of @known. */
+/*
+ * Every bound of @workload must name a metric of @known and one of the
+ * NULL-terminated @variants.
+ */
 int bounds_check_names(const struct bounds *bs, const char *workload,
+		       const char *const *variants,
 		       const struct metric_set *known, const char *path,
 		       char *err, size_t len);
-unsigned int bounds_count(const struct bounds *bs, const char *workload);
+/* How many bounds judge a run of @workload in @variant. */
+unsigned int bounds_count(const struct bounds *bs, const char *workload,
+			  const char *variant);
 
 /* KTAP output */
 void verdict_begin(unsigned int plan);
@@ -48,9 +55,10 @@ __printf(1, 2) void verdict_note(const char *fmt, ...);
 __printf(3, 4) void verdict_check(bool pass, const char *name,
 				  const char *fmt, ...);
 void verdict_skip(const char *name, const char *why);
-/* One KTAP line per bound of @workload; SKIP when a metric is missing. */
+/* One KTAP line per bound that applies; SKIP when a metric is missing. */
 void verdict_judge(const struct bounds *bs, const char *workload,
-		   const struct metric_set *set, const char *skip_all);
+		   const char *variant, const struct metric_set *set,
+		   const char *skip_all);
 /* Totals, then exit: 0 when every check passed or skipped, 1 otherwise. */
 __noreturn void verdict_finish(void);
 /* The whole program cannot run here: KTAP skip, exit 4. */

@@ -108,12 +108,12 @@ static int hackbench_parse_opt(int opt, const char *arg)
 	return WL_ERROR;
 }
 
-static void hackbench_set_instances(unsigned int n)
+static void hackbench_set_instances(unsigned int n, bool explicit)
 {
 	if (hb.peer_cmdline) {
 		/* what rt-tests does with the options not given */
 		if (!hb.groups_set)
-			hb.groups = 10;
+			hb.groups = explicit ? n : 10;
 		if (!hb.pipe_set)
 			hb.pipe = false;
 		return;
@@ -426,6 +426,15 @@ static void hackbench_publish(const struct wl_summary *s,
 	add("loops", "", hb.loops);
 }
 
+static const char *const hackbench_variants[] = {
+	"pipe-process", "pipe-threads", "socket-process", "socket-threads", NULL,
+};
+
+static const char *hackbench_variant(void)
+{
+	return hackbench_variants[(hb.pipe ? 0 : 2) + hb.threads];
+}
+
 static bool hackbench_peer_cmdline(void)
 {
 	return hb.peer_cmdline;
@@ -446,8 +455,9 @@ const struct workload hackbench_workload = {
 	"  -p, --pipe          pipes (default)      --socket  AF_UNIX socketpairs\n"
 	"  -P, --process       processes (default)  -T, --threads  threads\n"
 	"  Any of -g -f -l -s -p -T -P means an rt-tests command line: one iteration,\n"
-	"  rt-tests defaults (10 groups, 100 loops, sockets unless -p).\n",
+	"  rt-tests defaults (10 groups or --nr-threads, 100 loops, sockets unless -p).\n",
 	.default_nr_threads_pct = 50,
+	.variants = hackbench_variants,
 	.parse_opt = hackbench_parse_opt,
 	.set_instances = hackbench_set_instances,
 	.prepare = hackbench_prepare,
@@ -457,4 +467,5 @@ const struct workload hackbench_workload = {
 	.report_iteration = hackbench_report_iteration,
 	.publish = hackbench_publish,
 	.peer_cmdline = hackbench_peer_cmdline,
+	.variant = hackbench_variant,
 };

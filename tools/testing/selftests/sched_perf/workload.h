@@ -36,11 +36,16 @@ struct workload {
 	const struct option *long_opts;	/* terminated by a zero entry */
 	const char *usage;		/* help text of those options */
 	unsigned int default_nr_threads_pct;
+	/* NULL-terminated names of the variants bounds may be given for */
+	const char *const *variants;
 
 	/* One option; WL_ERROR after printing "name: why" for bad input. */
 	int (*parse_opt)(int opt, const char *arg);
-	/* --nr-threads resolved to a count (LKP's floor(P% x CPUs), >= 1) */
-	void (*set_instances)(unsigned int n);
+	/*
+	 * --nr-threads resolved to a count (LKP's floor(P% x CPUs), >= 1);
+	 * @explicit when the user gave --nr-threads.
+	 */
+	void (*set_instances)(unsigned int n, bool explicit);
 	/* Everything validated; check limits.  WL_SKIP with @why. */
 	int (*prepare)(char *why, size_t len);
 	/* Size one iteration to about @seconds unless the user fixed it. */
@@ -59,6 +64,8 @@ struct workload {
 	 * rt-tests hackbench): one iteration, no budget fitting.
 	 */
 	bool (*peer_cmdline)(void);
+	/* The variant this run is (one of @variants). */
+	const char *(*variant)(void);
 };
 
 extern const struct workload hackbench_workload;

@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# sched_perf: a kselftest suite that gates scheduler patches on performance.
+# The suite lives in tools/testing/selftests/sched_perf and is built and run
+# inside a real kernel tree (KSRC), through that tree's lib.mk and runner.
+#
+#   make run                        the suite on the running kernel
+#   make check                      every test of this repository
+#   make kselftest TARGETS=sched_perf
+#   make bench                      side-by-side ratios with the peers
+#   make KSRC=/path/to/linux ...    use your own kernel tree
+
+SUITE		:= tools/testing/selftests/sched_perf
+BUILD		?= $(CURDIR)/build
+KSRC_PKG	:= linux-source-6.12
+KSRC		?= $(BUILD)/$(KSRC_PKG)
+SELFTESTS	:= $(KSRC)/tools/testing/selftests
+INTREE		:= $(SELFTESTS)/sched_perf
+TARGETS		?= sched_perf
+CHECKPATCH	:= $(KSRC)/scripts/checkpatch.pl --no-tree --terse -f
+SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
+
+.PHONY: all ksrc sync build run kselftest check unit checkpatch \
+	test-bad-input test-perf-agreement test-no-hang test-suite \
+	test-install bench clean
+
+all: build
+
+ksrc:
+	@scripts/ksrc.sh "$(KSRC)" "$(BUILD)/$(KSRC_PKG)"
+
+# The directory is placed into the kernel tree as is: no copy of kselftest.h
+# or lib.mk here.  Nothing to do when KSRC already is this tree.
+sync: ksrc
+	@if [ "$$(realpath $(SUITE))" != "$$(realpath -m $(INTREE))" ]; then \
+		rm -rf "$(INTREE)" && cp -a $(SUITE) "$(INTREE)"; \
+	fi
+
+build: sync
+	$(MAKE) -C "$(INTREE)" OUTPUT="$(abspath $(INTREE))"
+
+run: build
+	$(MAKE) -C "$(SELFTESTS)" TARGETS=sched_perf run_tests
+
+kselftest: build
+	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
+
+check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
+	test-suite test-install
+	@echo "make check: all tests passed"
+
+unit: build
+	"$(INTREE)/sched_perf_unit" "$(INTREE)/fixtures"
+
+checkpatch: ksrc
+	@out=$$($(CHECKPATCH) $(SOURCES) | grep -v '^total: 0 errors, 0 warnings'); \
+	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
+	echo "checkpatch: $(words $(SOURCES)) files clean"
+
+test-bad-input: build
+	tests/bad_input.sh "$(INTREE)"
+
+test-perf-agreement: build
+	tests/perf_agreement.sh "$(INTREE)"
+
+test-no-hang: build
+	tests/no_hang.sh "$(INTREE)"
+
+# The whole suite through the kernel's own runner (make run_tests).
+test-suite: build
+	tests/suite.sh "$(MAKE)" "$(SELFTESTS)"
+
+# kselftest install + run_kselftest.sh, as distro CI runs it.
+test-install: build
+	tests/install.sh "$(MAKE)" "$(SELFTESTS)"
+
+bench: build
+	bench/hackbench.sh "$(INTREE)"
+
+clean:
+	rm -rf "$(BUILD)"

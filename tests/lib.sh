@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for the repository's shell tests.  Each test prints one line per
+# assertion and exits 1 at the first one that does not hold.
+
+name=$(basename "$0" .sh)
+nr_ok=0
+
+pass() { nr_ok=$((nr_ok + 1)); echo "ok: $name: $*"; }
+fail() { echo "FAIL: $name: $*" >&2; exit 1; }
+done_ok() { echo "$name: $nr_ok assertions held"; }
+
+# Value of KEY in a results file ("key: value" lines).
+result() { sed -n "s/^$2: //p" "$1" | head -n1; }
+
+# |a - b| <= rel * b + abs  (floating point, via awk)
+within() {
+	awk -v a="$1" -v b="$2" -v rel="$3" -v abs="$4" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= rel * b + abs) }'
+}
+
+# The runner's verdict for PROG in OUT, and the completeness of its nested
+# KTAP: plan == number of results, totals line present, no failure, and a
+# reason on every SKIP.
+check_ktap() {
+	local out=$1 prog=$2 plan results
+
+	grep -q "^ok [0-9]* selftests: sched_perf: $prog\$" "$out" ||
+		fail "runner did not report $prog as ok: $(grep "selftests: sched_perf: $prog" "$out")"
+	plan=$(sed -n "s/^# 1\.\.\([0-9]*\)$/\1/p" "$out" | head -n1)
+	results=$(grep -cE "^# (not )?ok [0-9]+ $prog\.|^# ok [0-9]+ # SKIP $prog\." "$out")
+	[ -n "$plan" ] && [ "$plan" = "$results" ] ||
+		fail "$prog: plan $plan but $results results (incomplete KTAP)"
+	grep -q "^# # Totals: pass:[0-9]* fail:0 " "$out" || fail "$prog: no totals line or a failure"
+	! grep -qE "^# not ok [0-9]+ $prog\." "$out" || fail "$prog: a check failed"
+	! grep -qE "^# ok [0-9]+ # SKIP $prog\.[a-z0-9_]*: *$" "$out" || fail "$prog: a SKIP without reason"
+	pass "$prog: runner ok, $results of $plan planned results, $(grep -cE "^# ok [0-9]+ # SKIP $prog\." "$out") skipped with reasons"
+}
