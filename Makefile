@@ -21,7 +21,7 @@ CHECKPATCH	:= $(KSRC)/scripts/checkpatch.pl --no-tree --terse -f
 SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
-	test-bad-input test-perf-agreement test-no-hang test-suite \
+	test-bad-input test-perf-agreement test-no-hang test-unprivileged test-suite \
 	test-install bench clean
 
 all: build
@@ -46,7 +46,7 @@ kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
-	test-suite test-install
+	test-unprivileged test-suite test-install
 	@echo "make check: all tests passed"
 
 unit: build
@@ -65,6 +65,9 @@ test-perf-agreement: build
 
 test-no-hang: build
 	tests/no_hang.sh "$(INTREE)"
+
+test-unprivileged: build
+	tests/unprivileged.sh "$(INTREE)"
 
 # The whole suite through the kernel's own runner (make run_tests).
 test-suite: build
