@@ -241,9 +241,10 @@ static void iteration_metrics(const struct workload *wl,
 	metric_add(set, "iterations", "", n);
 	snprintf(name, sizeof(name), "%s_total", wl->ops_name);
 	metric_add(set, name, "", ops);
+	s.ops_per_sec_median = !n ? 0 : n % 2 ? rate[n / 2] :
+			       (rate[n / 2 - 1] + rate[n / 2]) / 2;
 	snprintf(name, sizeof(name), "%s_per_sec", wl->ops_name);
-	metric_add(set, name, "/s", !n ? 0 : n % 2 ? rate[n / 2] :
-		   (rate[n / 2 - 1] + rate[n / 2]) / 2);
+	metric_add(set, name, "/s", s.ops_per_sec_median);
 	snprintf(name, sizeof(name), "%s_per_sec_best", wl->ops_name);
 	metric_add(set, name, "/s", n ? rate[n - 1] : 0);
 	snprintf(name, sizeof(name), "%s_per_sec_cv", wl->ops_name);
@@ -346,6 +347,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	char why[256] = "", name[64];
 	int ret;
 
+	if (wl->init)
+		wl->init();
 	if (!set || parse_args(wl, &c, argc, argv))
 		return EXIT_USAGE;
 	load_bounds(wl, &c, &bs);

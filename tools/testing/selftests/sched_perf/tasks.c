@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -366,4 +367,18 @@ int gate_open(struct start_gate *g)
 	char c = 0;
 
 	return write(g->wake[1], &c, 1) == 1 ? 0 : -1;
+}
+
+int task_raise_limit(int resource, rlim_t need)
+{
+	struct rlimit rl;
+
+	if (getrlimit(resource, &rl))
+		return -1;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need)
+		rl.rlim_max = need;
+	rl.rlim_cur = need;
+	return setrlimit(resource, &rl);
 }

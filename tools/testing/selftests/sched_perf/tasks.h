@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 enum task_mode {
@@ -67,6 +68,12 @@ int gate_pass(struct start_gate *g);
  */
 int gate_wait_ready(struct start_gate *g, unsigned int n, struct task_set *ts);
 int gate_open(struct start_gate *g);
+
+/*
+ * Raise a soft resource limit to @need, and the hard one when allowed
+ * (root).  Returns 0, or -1 with errno when the limit stays too low.
+ */
+int task_raise_limit(int resource, rlim_t need);
 
 /*
  * Run @fn on SIGINT/SIGTERM before the process dies (restore sysctls,

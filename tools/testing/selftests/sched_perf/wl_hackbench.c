@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -133,35 +132,18 @@ static uint64_t messages_per_iteration(unsigned long loops)
 	return (uint64_t)hb.groups * hb.fds * hb.fds * loops;
 }
 
-/* Raise a soft limit to @need, the hard one too when allowed. */
-static int raise_limit(int resource, rlim_t need)
-{
-	struct rlimit rl;
-
-	if (getrlimit(resource, &rl))
-		return -1;
-	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur >= need)
-		return 0;
-	if (rl.rlim_cur == RLIM_INFINITY)
-		return 0;
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need)
-		rl.rlim_max = need;
-	rl.rlim_cur = need;
-	return setrlimit(resource, &rl);
-}
-
 static int hackbench_prepare(char *why, size_t len)
 {
 	/* threads share one fd table: every group's fds stay open at once */
 	rlim_t fds = hb.threads ? (rlim_t)hb.groups * hb.fds * 2 + 64 :
 				  (rlim_t)hb.fds * 2 + 64;
 
-	if (raise_limit(RLIMIT_NOFILE, fds)) {
+	if (task_raise_limit(RLIMIT_NOFILE, fds)) {
 		snprintf(why, len, "RLIMIT_NOFILE cannot be raised to %llu (%s)",
 			 (unsigned long long)fds, strerror(errno));
 		return WL_SKIP;
 	}
-	if (!hb.threads && raise_limit(RLIMIT_NPROC, nr_tasks() + 64)) {
+	if (!hb.threads && task_raise_limit(RLIMIT_NPROC, nr_tasks() + 64)) {
 		snprintf(why, len, "RLIMIT_NPROC cannot be raised to %u tasks (%s)",
 			 nr_tasks() + 64, strerror(errno));
 		return WL_SKIP;

@@ -22,6 +22,7 @@ struct wl_summary {
 	unsigned int iterations;
 	double best_ns, mean_ns, worst_ns;	/* per-iteration elapsed */
 	double ops_per_iteration;
+	double ops_per_sec_median;
 };
 
 /* Return values of workload callbacks besides 0. */
@@ -39,6 +40,8 @@ struct workload {
 	/* NULL-terminated names of the variants bounds may be given for */
 	const char *const *variants;
 
+	/* Optional: called first (workloads that share code set their mode). */
+	void (*init)(void);
 	/* One option; WL_ERROR after printing "name: why" for bad input. */
 	int (*parse_opt)(int opt, const char *arg);
 	/*
@@ -69,5 +72,8 @@ struct workload {
 };
 
 extern const struct workload hackbench_workload;
+extern const struct workload tcp_rr_workload;
+extern const struct workload udp_rr_workload;
+extern const struct workload sctp_rr_workload;
 
 #endif
