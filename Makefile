@@ -8,6 +8,7 @@
 #   make check                      every test of this repository
 #   make kselftest TARGETS=sched_perf
 #   make bench                      side-by-side ratios with the peers
+#                                   (rt-tests hackbench, sockperf)
 #   make KSRC=/path/to/linux ...    use your own kernel tree
 
 SUITE		:= tools/testing/selftests/sched_perf
@@ -21,7 +22,8 @@ CHECKPATCH	:= $(KSRC)/scripts/checkpatch.pl --no-tree --terse -f
 SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
-	test-bad-input test-perf-agreement test-no-hang test-unprivileged test-suite \
+	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
+	test-unprivileged test-suite \
 	test-install bench clean
 
 all: build
@@ -46,7 +48,7 @@ kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
-	test-unprivileged test-suite test-install
+	test-rr-errors test-unprivileged test-suite test-install
 	@echo "make check: all tests passed"
 
 unit: build
@@ -66,6 +68,9 @@ test-perf-agreement: build
 test-no-hang: build
 	tests/no_hang.sh "$(INTREE)"
 
+test-rr-errors: build
+	tests/rr_errors.sh "$(INTREE)"
+
 test-unprivileged: build
 	tests/unprivileged.sh "$(INTREE)"
 
@@ -79,6 +84,7 @@ test-install: build
 
 bench: build
 	bench/hackbench.sh "$(INTREE)"
+	bench/rr.sh "$(INTREE)"
 
 clean:
 	rm -rf "$(BUILD)"

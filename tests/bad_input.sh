@@ -10,13 +10,14 @@ trap 'rm -rf "$tmp"' EXIT
 printf 'hackbench.messages_per_sec => 1\n' > "$tmp/bad-op.bounds"
 printf 'hackbench.messages_per_sec >= many\n' > "$tmp/bad-number.bounds"
 printf 'hackbench.no_such_metric <= 1\n' > "$tmp/unknown-metric.bounds"
+printf 'tcp_rr.throughput >= 1  # a hackbench metric\n' > "$tmp/rr-unknown-metric.bounds"
 
 expect_usage_error() {
 	local what=$1; shift
 	local out="$tmp/out" err="$tmp/err" rc
 
 	mkdir -p "$tmp/results"
-	SCHED_PERF_RESULTS_DIR="${results_env:-$tmp/results}" "$dir/hackbench" "$@" \
+	SCHED_PERF_RESULTS_DIR="${results_env:-$tmp/results}" "$dir/${prog:-hackbench}" "$@" \
 		>"$out" 2>"$err"
 	rc=$?
 	[ "$rc" = 2 ] || fail "$what: exit $rc, want 2"
@@ -46,4 +47,12 @@ expect_usage_error "bounds bad number" --bounds "$tmp/bad-number.bounds"
 expect_usage_error "bounds unknown metric" --bounds "$tmp/unknown-metric.bounds"
 expect_usage_error "results directory missing" --results "$tmp/no/such/dir/r"
 results_env="$tmp/nowhere" expect_usage_error "results dir env missing" -g 1
+prog=tcp_rr expect_usage_error "rr: size zero" -r 0
+prog=tcp_rr expect_usage_error "rr: response not numeric" -r 1,abc
+prog=udp_rr expect_usage_error "rr: size above a datagram" -r 70000
+prog=tcp_rr expect_usage_error "rr: pairs zero" --pairs 0
+prog=tcp_rr expect_usage_error "rr: duration not numeric" --duration soon
+prog=udp_rr expect_usage_error "rr: udp timeout zero" --udp-timeout 0
+prog=sctp_rr expect_usage_error "rr: unknown option" --pipe
+prog=tcp_rr expect_usage_error "rr: bounds unknown metric" --bounds "$tmp/rr-unknown-metric.bounds"
 done_ok

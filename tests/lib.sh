@@ -24,8 +24,11 @@ within() {
 check_ktap() {
 	local out=$1 prog=$2 plan results
 
-	grep -q "^ok [0-9]* selftests: sched_perf: $prog\$" "$out" ||
+	grep -q "^ok [0-9]* selftests: sched_perf: $prog\$" "$1" ||
 		fail "runner did not report $prog as ok: $(grep "selftests: sched_perf: $prog" "$out")"
+	out=$(mktemp)
+	# this program's block: from its "# selftests:" line to its verdict
+	sed -n "/^# selftests: sched_perf: $prog\$/,/selftests: sched_perf: $prog/p" "$1" >"$out"
 	plan=$(sed -n "s/^# 1\.\.\([0-9]*\)$/\1/p" "$out" | head -n1)
 	results=$(grep -cE "^# (not )?ok [0-9]+ $prog\.|^# ok [0-9]+ # SKIP $prog\." "$out")
 	[ -n "$plan" ] && [ "$plan" = "$results" ] ||
@@ -34,4 +37,15 @@ check_ktap() {
 	! grep -qE "^# not ok [0-9]+ $prog\." "$out" || fail "$prog: a check failed"
 	! grep -qE "^# ok [0-9]+ # SKIP $prog\.[a-z0-9_]*: *$" "$out" || fail "$prog: a SKIP without reason"
 	pass "$prog: runner ok, $results of $plan planned results, $(grep -cE "^# ok [0-9]+ # SKIP $prog\." "$out") skipped with reasons"
+	rm -f "$out"
+}
+
+# PROG skipped as a whole (exit 4), with its reason in its KTAP.
+check_skipped() {
+	local out=$1 prog=$2 why
+	grep -q "^ok [0-9]* selftests: sched_perf: $prog # SKIP\$" "$out" ||
+		fail "runner did not report $prog as SKIP"
+	why=$(grep -A3 "^# selftests: sched_perf: $prog\$" "$out" | sed -n 's/^# 1\.\.0 # SKIP //p')
+	[ -n "$why" ] || fail "$prog: SKIP without a reason"
+	pass "$prog: SKIP, reason: $why"
 }

@@ -14,7 +14,14 @@ trap 'rm -rf "$tmp"' EXIT
 SCHED_PERF_RESULTS_DIR=$tmp \
 	$make -s -C "$selftests" TARGETS=sched_perf run_tests >>"$out" 2>&1
 cat "$out"
-check_ktap "$out" hackbench
-ls "$tmp"/sched_perf-hackbench-*.results >/dev/null 2>&1 || fail "no results file"
-pass "results file written"
+for prog in hackbench tcp_rr udp_rr; do
+	check_ktap "$out" $prog
+	ls "$tmp"/sched_perf-$prog-*.results >/dev/null 2>&1 || fail "no $prog results file"
+done
+pass "results files written"
+if [ -e /proc/sys/net/sctp ] || modprobe -n sctp 2>/dev/null; then
+	check_ktap "$out" sctp_rr
+else
+	check_skipped "$out" sctp_rr
+fi
 done_ok

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "histo.h"
 #include "metrics.h"
 #include "results.h"
 #include "schedstat.h"
@@ -253,16 +254,40 @@ static void test_results_roundtrip(void)
 	unlink(path);
 }
 
+static void test_histogram(void)
+{
+	static struct histo a, b;
+	uint64_t v;
+	double p50, p99, p999;
+
+	/* 1..10000 ns once each: quantiles within one bucket (1/16) */
+	for (v = 1; v <= 10000; v++)
+		histo_record(v % 2 ? &a : &b, v);
+	histo_merge(&a, &b);
+	p50 = histo_quantile(&a, 0.50);
+	p99 = histo_quantile(&a, 0.99);
+	p999 = histo_quantile(&a, 0.999);
+	EXPECT(a.count == 10000 && p50 > 5000 * 0.94 && p50 < 5000 * 1.07 &&
+	       p99 > 9900 * 0.94 && p99 < 9900 * 1.07 &&
+	       p999 > 9990 * 0.94 && p999 < 9990 * 1.07, "histogram_quantiles");
+	memset(&b, 0, sizeof(b));
+	histo_record(&b, 7);
+	histo_record(&b, 1ULL << 50);	/* beyond the range: last bucket */
+	EXPECT(histo_quantile(&b, 0.5) == 7.5 && histo_quantile(&b, 1) > 1e12 &&
+	       histo_quantile(&(struct histo){ 0 }, 0.5) == 0, "histogram_edges");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1)
 		dir = argv[1];
-	verdict_begin(34);
+	verdict_begin(36);
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();
 	test_task_sched();
 	test_bounds();
 	test_results_roundtrip();
+	test_histogram();
 	verdict_finish();
 }
