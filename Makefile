@@ -8,7 +8,7 @@
 #   make check                      every test of this repository
 #   make kselftest TARGETS=sched_perf
 #   make bench                      side-by-side ratios with the peers
-#                                   (rt-tests hackbench, sockperf)
+#                                   (rt-tests hackbench, sockperf, stress-ng)
 #   make KSRC=/path/to/linux ...    use your own kernel tree
 
 SUITE		:= tools/testing/selftests/sched_perf
@@ -23,6 +23,7 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
+	test-dirdeep-cleanup \
 	test-unprivileged test-suite \
 	test-install bench clean
 
@@ -48,7 +49,8 @@ kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
-	test-rr-errors test-unprivileged test-suite test-install
+	test-rr-errors test-dirdeep-cleanup test-unprivileged test-suite \
+	test-install
 	@echo "make check: all tests passed"
 
 unit: build
@@ -71,6 +73,9 @@ test-no-hang: build
 test-rr-errors: build
 	tests/rr_errors.sh "$(INTREE)"
 
+test-dirdeep-cleanup: build
+	tests/dirdeep_cleanup.sh "$(INTREE)" "$(SELFTESTS)"
+
 test-unprivileged: build
 	tests/unprivileged.sh "$(INTREE)"
 
@@ -85,6 +90,7 @@ test-install: build
 bench: build
 	bench/hackbench.sh "$(INTREE)"
 	bench/rr.sh "$(INTREE)"
+	bench/dirdeep.sh "$(INTREE)"
 
 clean:
 	rm -rf "$(BUILD)"

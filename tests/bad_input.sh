@@ -55,4 +55,11 @@ prog=tcp_rr expect_usage_error "rr: duration not numeric" --duration soon
 prog=udp_rr expect_usage_error "rr: udp timeout zero" --udp-timeout 0
 prog=sctp_rr expect_usage_error "rr: unknown option" --pipe
 prog=tcp_rr expect_usage_error "rr: bounds unknown metric" --bounds "$tmp/rr-unknown-metric.bounds"
+prog=dirdeep expect_usage_error "dirdeep: dirs above 36" --dirs 37
+prog=dirdeep expect_usage_error "dirdeep: files negative" --files -1
+prog=dirdeep expect_usage_error "dirdeep: inodes zero" --inodes 0
+prog=dirdeep expect_usage_error "dirdeep: unknown sync" --sync sometimes
+prog=dirdeep expect_usage_error "dirdeep: workdir missing" --workdir "$tmp/no-such-dir"
+prog=dirdeep expect_usage_error "dirdeep: workdir is a file" --workdir "$tmp/bad-op.bounds"
+prog=dirdeep expect_usage_error "dirdeep: instances zero" --instances 0
 done_ok

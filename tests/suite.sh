@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 SCHED_PERF_RESULTS_DIR=$tmp \
 	$make -s -C "$selftests" TARGETS=sched_perf run_tests >>"$out" 2>&1
 cat "$out"
-for prog in hackbench tcp_rr udp_rr; do
+for prog in hackbench tcp_rr udp_rr dirdeep; do
 	check_ktap "$out" $prog
 	ls "$tmp"/sched_perf-$prog-*.results >/dev/null 2>&1 || fail "no $prog results file"
 done

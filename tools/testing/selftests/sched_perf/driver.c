@@ -59,9 +59,11 @@ static void print_usage(const struct workload *wl, FILE *f)
 	fputs(wl->usage, f);
 	fprintf(f, "  --nr-threads P[%%]   instances as LKP sizes them: floor(P x CPUs / 100),\n");
 	fprintf(f, "                      at least 1 (default %u%%)\n", wl->default_nr_threads_pct);
-	fputs("  --iterations N      timed iterations (default 5; 1 with a peer command line)\n"
-	      "  --budget SEC        seconds for all iterations together (default 20)\n"
-	      "  --bounds FILE       bounds file (default: 'bounds' beside this program)\n"
+	fprintf(f, "  --iterations N      timed iterations (default %u; 1 with a peer command line)\n",
+		wl->default_iterations ? wl->default_iterations : 5);
+	fprintf(f, "  --budget SEC        seconds for all iterations together (default %g)\n",
+		wl->default_budget ? wl->default_budget : 20);
+	fputs("  --bounds FILE       bounds file (default: 'bounds' beside this program)\n"
 	      "  --results FILE      results file, or 'none' (default: a new file in\n"
 	      "                      $SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)\n"
 	      "  --no-counters       measure nothing (overhead baseline)\n"
@@ -156,7 +158,7 @@ static int parse_args(const struct workload *wl, struct config *c,
 
 	*c = (struct config){
 		.nr_threads_pct = wl->default_nr_threads_pct,
-		.budget = 20,
+		.budget = wl->default_budget ? wl->default_budget : 20,
 		.counters = true,
 	};
 	default_paths(wl, c);
@@ -353,7 +355,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		return EXIT_USAGE;
 	load_bounds(wl, &c, &bs);
 	wl->set_instances(instances(c.nr_threads_pct), c.nr_threads_set);
-	n = c.iterations ? c.iterations : wl->peer_cmdline() ? 1 : 5;
+	n = c.iterations ? c.iterations : wl->peer_cmdline() ? 1 :
+	    wl->default_iterations ? wl->default_iterations : 5;
 
 	ret = wl->prepare(why, sizeof(why));
 	if (ret == WL_SKIP)

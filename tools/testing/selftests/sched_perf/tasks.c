@@ -58,6 +58,18 @@ static void kill_live_children(void)
 			kill(ts->tasks[i].pid, SIGKILL);
 }
 
+/* Fatal-signal path: the workers must be gone before anyone cleans up. */
+static void kill_and_reap_children(void)
+{
+	struct task_set *ts = live_set;
+	unsigned int i;
+
+	kill_live_children();
+	for (i = 0; ts && ts->mode == TASK_PROCESS && i < ts->nr; i++)
+		if (ts->tasks[i].pid > 0 && !ts->tasks[i].done)
+			waitpid(ts->tasks[i].pid, NULL, 0);
+}
+
 static void fatal_signal(int sig)
 {
 	int i;
@@ -101,7 +113,7 @@ struct task_set *task_set_new(enum task_mode mode, unsigned int max_tasks)
 
 		live_set = ts;
 		if (!registered) {
-			on_fatal_signal(kill_live_children);
+			on_fatal_signal(kill_and_reap_children);
 			registered = true;
 		}
 	}

@@ -37,6 +37,9 @@ struct workload {
 	const struct option *long_opts;	/* terminated by a zero entry */
 	const char *usage;		/* help text of those options */
 	unsigned int default_nr_threads_pct;
+	/* 0: the driver's defaults (5 iterations in 20 s) */
+	unsigned int default_iterations;
+	double default_budget;
 	/* NULL-terminated names of the variants bounds may be given for */
 	const char *const *variants;
 
@@ -75,5 +78,6 @@ extern const struct workload hackbench_workload;
 extern const struct workload tcp_rr_workload;
 extern const struct workload udp_rr_workload;
 extern const struct workload sctp_rr_workload;
+extern const struct workload dirdeep_workload;
 
 #endif

@@ -1,0 +1,97 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# dirdeep never leaves a directory behind: at the normal end, on SIGTERM
+# and SIGINT, when the kselftest runner's timeout fires, and when an
+# instance dies.  A full filesystem (ENOSPC) ends the build phase cleanly.
+set -u
+. "$(dirname "$0")/lib.sh"
+dir=$1 selftests=$2
+tmp=$(mktemp -d)
+work=$tmp/work
+mkdir -p "$work"
+cleanup() {
+	pkill -9 -f "$tmp/" 2>/dev/null
+	mountpoint -q "$tmp/small" && umount "$tmp/small"
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+cp "$dir/dirdeep" "$dir/bounds" "$tmp/"
+
+empty() {	# what
+	local left
+	left=$(find "$work" -mindepth 1 | wc -l)
+	[ "$left" = 0 ] || fail "$left entries left in the work directory after $1"
+	pass "nothing left after $1"
+}
+
+start() {	# extra args; waits until the tree is a few hundred levels deep
+	"$tmp/dirdeep" --workdir "$work" --duration 60 --iterations 1 --results none "$@" \
+		>"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	for _ in $(seq 100); do
+		[ "$(find "$work" -mindepth 3 -type d 2>/dev/null | head -300 | wc -l)" -ge 300 ] && return
+		sleep 0.1
+	done
+	fail "the tree did not grow"
+}
+
+wait_exit() {	# seconds what -> exit status
+	local i
+	for i in $(seq $(($1 * 10))); do
+		kill -0 "$pid" 2>/dev/null || { wait "$pid"; return $?; }
+		sleep 0.1
+	done
+	fail "still running $1 s after $2 (hang)"
+}
+
+"$tmp/dirdeep" --workdir "$work" --duration 2 --iterations 2 --results none >"$tmp/out" 2>&1 ||
+	fail "normal run failed: $(tail -3 "$tmp/out")"
+grep -q "build .* exercise .* cleanup" "$tmp/out" || fail "no phase split in the output"
+empty "a normal run"
+
+for sig in TERM INT; do
+	start
+	kill -$sig "$pid"
+	wait_exit 30 "SIG$sig"
+	rc=$?
+	[ "$rc" -ge 128 ] || fail "SIG$sig: exit $rc, want death by signal"
+	pass "SIG$sig mid-build: exit $rc"
+	empty "SIG$sig"
+done
+
+start
+kill -9 "$(pgrep -P "$pid" | head -n1)"
+wait_exit 30 "an instance was killed"
+rc=$?
+[ "$rc" = 1 ] || fail "dead instance: exit $rc, want 1"
+grep -q "an instance failed" "$tmp/err" || fail "no failure message: $(cat "$tmp/err")"
+pass "dead instance: exit 1, '$(grep -m1 'instance failed' "$tmp/err")'"
+empty "a dead instance"
+
+# the kselftest runner's timeout (SIGTERM through timeout(1))
+inst=$tmp/inst
+make -s -C "$selftests" TARGETS=sched_perf install INSTALL_PATH="$inst" >/dev/null ||
+	fail "install failed"
+KSELFTEST_DIRDEEP_ARGS="--workdir $work --duration 60 --iterations 1 --results none" \
+	"$inst/run_kselftest.sh" -o 3 -t sched_perf:dirdeep >>"$tmp/runner" 2>&1
+grep -q "not ok 1 selftests: sched_perf: dirdeep # TIMEOUT 3 seconds" "$tmp/runner" ||
+	fail "runner did not time out: $(tail -3 "$tmp/runner")"
+sleep 1
+pass "runner timeout after 3 s"
+empty "the runner's timeout"
+
+# a full filesystem: a 200-inode tmpfs ends the build early, not the run
+if [ "$(id -u)" = 0 ]; then
+	mkdir "$tmp/small"
+	mount -t tmpfs -o size=4m,nr_inodes=200 none "$tmp/small" || fail "cannot mount tmpfs"
+	"$tmp/dirdeep" --workdir "$tmp/small" --duration 2 --iterations 1 \
+		--results "$tmp/small.results" >"$tmp/out" 2>&1 ||
+		fail "ENOSPC run failed: $(grep -E 'not ok|dirdeep:' "$tmp/out" | tail -3)"
+	mkdirs=$(result "$tmp/small.results" dirdeep.mkdirs_per_instance)
+	awk -v m="$mkdirs" 'BEGIN { exit !(m > 10 && m < 200) }' ||
+		fail "ENOSPC: $mkdirs directories, expected the inode limit to stop it"
+	pass "ENOSPC (200 inodes): build stopped at $mkdirs directories, run passed"
+	[ -z "$(ls -A "$tmp/small")" ] || fail "ENOSPC: tree left in the small filesystem"
+	pass "nothing left in the full filesystem"
+fi
+done_ok

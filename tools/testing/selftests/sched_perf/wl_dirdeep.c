@@ -1,0 +1,649 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Deep-directory filesystem workload with stress-ng dirdeep semantics.
+ * Each instance builds a tree depth-first until PATH_MAX (a symlink and a
+ * hard link per level, the linkat() variants, fsync of every directory and
+ * a sync on the way back up), then walks it until the deadline (scandir of
+ * every level, open + futimens of every other entry), then removes it.
+ * Bogo-ops are counted as stress-ng counts them: one per successful mkdir,
+ * one per non-directory entry visited (even when open() fails); ops/s is
+ * bogo-ops over the mean instance wall time, removal included.
+ *
+ * This file makes load and times it.  It knows nothing of counters.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "opts.h"
+#include "tasks.h"
+#include "workload.h"
+
+#define PATH_BUF	(PATH_MAX + 16)	/* stress-ng's buffer: depth ends here */
+#define MAX_INSTANCES	4096
+
+enum sync_mode { SYNC_GLOBAL, SYNC_FS, SYNC_NONE };
+static const char *const sync_names[] = { "global", "syncfs", "none" };
+
+static struct {
+	unsigned int dirs, files, instances;
+	unsigned long long inodes;	/* budget; 0: every free inode */
+	enum sync_mode sync;
+	double duration;
+	bool duration_set, instances_set;
+	char parent[PATH_MAX];		/* where our run directory goes */
+	char rundir[PATH_MAX];		/* ours alone, removed at the end */
+} dd = {
+	.dirs = 1,
+};
+
+/* What one instance did in the last iteration; shared with the workers. */
+struct inst_result {
+	uint64_t bogo_ops, build_ns, exercise_ns, cleanup_ns, total_ns;
+	uint64_t mkdirs;
+};
+
+struct instance {
+	char root[PATH_BUF];
+	struct inst_result *res;
+	struct start_gate *gate;
+	uint64_t deadline_ns;
+	unsigned long long inodes_start;
+	uint32_t rnd;
+};
+
+static struct inst_result *results;	/* MAP_SHARED, one per instance */
+static struct instance *instances;	/* roots are known to the cleanup */
+static struct {
+	uint64_t build_ns, exercise_ns, cleanup_ns, iterations, mkdirs;
+} phases;
+
+/* long options only; getopt hands back these values */
+enum {
+	OPT_DIRS = 'd',
+	OPT_FILES = 'f',
+	OPT_INODES = 'i',
+	OPT_SYNC = 's',
+	OPT_WORKDIR = 'w',
+	OPT_DURATION = 'l',
+	OPT_INSTANCES = 'n',
+};
+
+static const struct option dirdeep_long_opts[] = {
+	{ "dirs", required_argument, NULL, OPT_DIRS },
+	{ "files", required_argument, NULL, OPT_FILES },
+	{ "inodes", required_argument, NULL, OPT_INODES },
+	{ "sync", required_argument, NULL, OPT_SYNC },
+	{ "workdir", required_argument, NULL, OPT_WORKDIR },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "instances", required_argument, NULL, OPT_INSTANCES },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_workdir(const char *arg)
+{
+	struct stat st;
+
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode) || access(arg, W_OK | X_OK)) {
+		fprintf(stderr, "dirdeep: --workdir: '%s' is not a writable directory\n", arg);
+		return WL_ERROR;
+	}
+	if (!realpath(arg, dd.parent)) {
+		fprintf(stderr, "dirdeep: --workdir: %s: %s\n", arg, strerror(errno));
+		return WL_ERROR;
+	}
+	return 0;
+}
+
+static int parse_sync(const char *arg)
+{
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		if (!strcmp(arg, sync_names[i])) {
+			dd.sync = i;
+			return 0;
+		}
+	}
+	fprintf(stderr, "dirdeep: --sync: '%s' is not global, syncfs or none\n", arg);
+	return WL_ERROR;
+}
+
+static int dirdeep_parse_opt(int opt, const char *arg)
+{
+	unsigned long v;
+
+	switch (opt) {
+	case OPT_DIRS:		/* stress-ng: 1..36 sub-trees per level */
+		if (opt_ulong("dirdeep", "--dirs", arg, 1, 36, &v))
+			return WL_ERROR;
+		dd.dirs = v;
+		return 0;
+	case OPT_FILES:
+		if (opt_ulong("dirdeep", "--files", arg, 0, 65535, &v))
+			return WL_ERROR;
+		dd.files = v;
+		return 0;
+	case OPT_INODES:
+		if (opt_ulong("dirdeep", "--inodes", arg, 1, ULONG_MAX, &v))
+			return WL_ERROR;
+		dd.inodes = v;
+		return 0;
+	case OPT_INSTANCES:
+		if (opt_ulong("dirdeep", "--instances", arg, 1, MAX_INSTANCES, &v))
+			return WL_ERROR;
+		dd.instances = v;
+		dd.instances_set = true;
+		return 0;
+	case OPT_DURATION:
+		dd.duration_set = true;
+		return opt_double("dirdeep", "--duration", arg, 0.1, 86400, &dd.duration) ?
+		       WL_ERROR : 0;
+	case OPT_SYNC:
+		return parse_sync(arg);
+	case OPT_WORKDIR:
+		return parse_workdir(arg);
+	}
+	return WL_ERROR;
+}
+
+static void dirdeep_set_instances(unsigned int n, bool explicit)
+{
+	if (!dd.instances_set)
+		dd.instances = n;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static unsigned long long free_inodes(const char *path)
+{
+	struct statvfs sv;
+
+	return statvfs(path, &sv) ? 0 : sv.f_favail;
+}
+
+/*
+ * Remove the tree at @path (restored on return) with nothing but
+ * async-signal-safe system calls and no memory beyond the stack, so that
+ * the fatal-signal handler can use it too.  Iterative: depth is ~2000.
+ */
+static int remove_tree(char *path)
+{
+	size_t root_len = strlen(path), len;
+	char buf[4096];
+	int retries = 0;
+
+	for (;;) {
+		int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+		bool descended = false;
+		long n = 0;
+
+		len = strlen(path);
+		if (fd < 0 && (errno != ENOENT || len == root_len))
+			return errno == ENOENT ? 0 : -1;
+		while (fd >= 0 && !descended &&
+		       (n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+			long off;
+
+			for (off = 0; off < n; ) {
+				struct dirent64 *d = (struct dirent64 *)(buf + off);
+				struct stat st;
+				bool dir = d->d_type == DT_DIR;
+
+				off += d->d_reclen;
+				if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+					continue;
+				if (d->d_type == DT_UNKNOWN)
+					dir = !fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) &&
+					      S_ISDIR(st.st_mode);
+				if (!dir) {
+					unlinkat(fd, d->d_name, 0);
+					continue;
+				}
+				len = strlen(path);
+				if (len + 2 + strlen(d->d_name) > PATH_BUF - 1)
+					continue;
+				path[len] = '/';
+				memcpy(path + len + 1, d->d_name, strlen(d->d_name) + 1);
+				descended = true;
+				break;
+			}
+		}
+		if (fd >= 0)
+			close(fd);
+		if (descended)
+			continue;
+		if (fd >= 0 && rmdir(path) && errno == ENOTEMPTY && ++retries < 1000)
+			continue;	/* something appeared meanwhile: rescan */
+		len = strlen(path);
+		if (len == root_len)
+			return access(path, F_OK) ? 0 : -1;
+		while (len > root_len && path[len] != '/')
+			len--;
+		path[len] = '\0';
+	}
+}
+
+/* Async-signal-safe: the trees of every instance, then our directory. */
+static void remove_everything(void)
+{
+	unsigned int i;
+
+	for (i = 0; instances && i < dd.instances; i++)
+		if (instances[i].root[0])
+			remove_tree(instances[i].root);
+	if (dd.rundir[0])
+		rmdir(dd.rundir);
+}
+
+static int dirdeep_prepare(char *why, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	unsigned long long avail;
+
+	if (!dd.parent[0])
+		snprintf(dd.parent, sizeof(dd.parent), "%s", tmp && *tmp ? tmp : "/tmp");
+	/* a long work path only makes the tree shallower; 3000 leaves room */
+	snprintf(dd.rundir, sizeof(dd.rundir), "%.3000s/sched_perf-dirdeep.XXXXXX",
+		 dd.parent);
+	if (!mkdtemp(dd.rundir)) {
+		snprintf(why, len, "cannot create a work directory in %s: %s", dd.parent,
+			 strerror(errno));
+		dd.rundir[0] = '\0';
+		return WL_SKIP;
+	}
+	avail = free_inodes(dd.rundir);
+	if (!dd.inodes || dd.inodes > avail)
+		dd.inodes = avail;	/* stress-ng: clamp to the free inodes */
+	results = mmap(NULL, dd.instances * sizeof(*results), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	instances = calloc(dd.instances, sizeof(*instances));
+	if (results == MAP_FAILED || !instances) {
+		fprintf(stderr, "dirdeep: out of memory\n");
+		rmdir(dd.rundir);
+		return WL_ERROR;
+	}
+	/* the runner's timeout is a SIGTERM: never leave a tree behind */
+	on_fatal_signal(remove_everything);
+	atexit(remove_everything);
+	return 0;
+}
+
+static int dirdeep_fit_budget(double seconds)
+{
+	if (!dd.duration_set)
+		dd.duration = seconds;
+	return 0;
+}
+
+/* stress-ng's stop conditions: inode budget, path length, deadline */
+static bool build_must_stop(struct instance *in, size_t len)
+{
+	unsigned long long free;
+
+	if (len + 2 >= PATH_BUF || now_ns() >= in->deadline_ns)
+		return true;
+	free = free_inodes(dd.rundir);
+	return free < in->inodes_start && in->inodes_start - free > dd.inodes;
+}
+
+static void sync_dir(int dirfd)
+{
+	fsync(dirfd);
+	if (dd.sync == SYNC_GLOBAL)
+		sync();
+	else if (dd.sync == SYNC_FS)
+		syncfs(dirfd);
+}
+
+/* On the way back up: the linkat() variants, then fsync and sync. */
+static void link_variants(const char *path)
+{
+	int dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd;
+
+	if (dirfd < 0)
+		return;
+	linkat(dirfd, "h", dirfd, "a", 0);
+	if (!linkat(dirfd, "h", dirfd, "i", ~0))	/* expected: EINVAL */
+		unlinkat(dirfd, "i", 0);
+	linkat(dirfd, "h", dirfd, "b", AT_SYMLINK_FOLLOW);
+	fd = openat(dirfd, "h", O_PATH | O_CLOEXEC);
+	if (fd >= 0) {			/* needs CAP_DAC_READ_SEARCH */
+		linkat(fd, "", dirfd, "c", AT_EMPTY_PATH);
+		close(fd);
+	}
+	if (!linkat(dirfd, "h", dirfd, "u", 0))
+		unlinkat(dirfd, "u", 0);
+	sync_dir(dirfd);
+	close(dirfd);
+}
+
+static void make_files(char *path, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < dd.files; i++) {
+		int fd;
+
+		snprintf(path + len, PATH_BUF - len, "/%-4.4x", i);
+		fd = creat(path, 0600);
+		if (fd >= 0)
+			close(fd);
+	}
+	path[len] = '\0';
+}
+
+/* 1: stop building (quietly), 0: go on, -1: error (printed) */
+static int build(struct instance *in, char *path, size_t len, const char *target)
+{
+	static const char names[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	unsigned int i;
+	int ret = 0;
+
+	if (build_must_stop(in, len))
+		return 1;
+	if (mkdir(path, 0700)) {
+		switch (errno) {
+		case ENOSPC: case ENOMEM: case ENAMETOOLONG:
+		case EDQUOT: case EMLINK: case EPERM:
+			return 1;	/* the filesystem is full or deep enough */
+		}
+		fprintf(stderr, "dirdeep: mkdir %.64s...: %s\n", path, strerror(errno));
+		return -1;
+	}
+	in->res->bogo_ops++;
+	in->res->mkdirs++;
+	if (len == strlen(in->root)) {	/* the link target, <root>/f */
+		int fd = creat(target, 0600);
+
+		if (fd >= 0)
+			close(fd);
+	}
+	snprintf(path + len, PATH_BUF - len, "/s");
+	symlink(target, path);
+	snprintf(path + len, PATH_BUF - len, "/h");
+	link(target, path);
+	for (i = 0; i < dd.dirs && !ret; i++) {
+		path[len] = '/';
+		path[len + 1] = names[i];
+		path[len + 2] = '\0';
+		ret = build(in, path, len + 2, target);
+	}
+	path[len] = '\0';
+	if (ret >= 0 && dd.files)
+		make_files(path, len);
+	link_variants(path);
+	return ret;
+}
+
+static uint32_t next_random(uint32_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+static void touch(struct instance *in, const char *path, const struct timespec *now)
+{
+	uint16_t r = next_random(&in->rnd);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	in->res->bogo_ops++;	/* counted even when open() fails */
+	if (fd < 0)
+		return;
+	futimens(fd, now);
+	if (r >= 0xfff0)
+		syncfs(fd);
+	else if (r > 0xff40)
+		fsync(fd);
+	close(fd);
+}
+
+/*
+ * One pass; stress-ng treats every name starting with a digit or capital
+ * as a directory and follows only its first character.  Returns false
+ * when @path cannot be scanned.
+ */
+static bool exercise(struct instance *in, char *path, size_t len,
+		     const struct timespec now[2])
+{
+	struct dirent **list;
+	int n = scandir(path, &list, NULL, alphasort), i;
+
+	if (n < 0)
+		return false;
+	for (i = 0; i < n; i++) {
+		const char *name = list[i]->d_name;
+
+		if (!strcmp(name, ".") || !strcmp(name, "..") || now_ns() >= in->deadline_ns)
+			goto next;
+		if (isdigit((unsigned char)name[0]) || isupper((unsigned char)name[0])) {
+			path[len] = '/';
+			path[len + 1] = name[0];
+			path[len + 2] = '\0';
+			exercise(in, path, len + 2, now);
+		} else if (len + 1 + strlen(name) < PATH_BUF) {
+			snprintf(path + len, PATH_BUF - len, "/%s", name);
+			touch(in, path, now);
+		}
+		path[len] = '\0';
+next:
+		free(list[i]);
+	}
+	free(list);
+	return true;
+}
+
+static int dirdeep_worker(void *arg)
+{
+	struct instance *in = arg;
+	struct inst_result *res = in->res;
+	char path[PATH_BUF], link[PATH_BUF];
+	uint64_t t0, t1, t2;
+	int ret;
+
+	if (gate_pass(in->gate))
+		return 1;
+	t0 = now_ns();
+	in->deadline_ns = t0 + dd.duration * 1e9;
+	in->inodes_start = free_inodes(dd.rundir);
+	snprintf(path, sizeof(path), "%s", in->root);
+	snprintf(link, sizeof(link), "%.3200s/f", in->root);
+	ret = build(in, path, strlen(path), link);
+	t1 = now_ns();
+	while (ret >= 0 && now_ns() < in->deadline_ns) {
+		struct timespec now[2];
+
+		clock_gettime(CLOCK_REALTIME, &now[0]);
+		now[1] = now[0];
+		if (!exercise(in, path, strlen(path), now))
+			break;
+	}
+	t2 = now_ns();
+	if (remove_tree(path) && ret >= 0) {
+		fprintf(stderr, "dirdeep: cannot remove %.64s...: %s\n", path, strerror(errno));
+		ret = -1;
+	}
+	res->build_ns = t1 - t0;
+	res->exercise_ns = t2 - t1;
+	res->cleanup_ns = now_ns() - t2;
+	res->total_ns = now_ns() - t0;
+	return ret < 0;
+}
+
+static int dirdeep_run_once(struct wl_result *wr)
+{
+	struct task_set *ts = task_set_new(TASK_PROCESS, dd.instances);
+	struct start_gate gate;
+	uint64_t total = 0;
+	unsigned int i;
+	int ret = WL_ERROR;
+
+	if (!ts || gate_init(&gate)) {
+		fprintf(stderr, "dirdeep: out of memory or fds\n");
+		task_set_free(ts);
+		return WL_ERROR;
+	}
+	memset(results, 0, dd.instances * sizeof(*results));
+	for (i = 0; i < dd.instances; i++) {
+		struct instance *in = &instances[i];
+
+		snprintf(in->root, sizeof(in->root), "%.3100s/tmp-dirdeep-%d-%u",
+			 dd.rundir, getpid(), i);
+		in->res = &results[i];
+		in->gate = &gate;
+		in->rnd = 0x9e3779b9u ^ i;	/* fixed seeds: --no-rand-seed */
+		if (task_set_spawn(ts, dirdeep_worker, in)) {
+			fprintf(stderr, "dirdeep: fork failed\n");
+			goto out_abort;
+		}
+	}
+	if (gate_wait_ready(&gate, dd.instances, ts)) {
+		fprintf(stderr, "dirdeep: an instance failed before the start\n");
+		goto out_abort;
+	}
+	gate_open(&gate);
+	if (task_set_wait(ts)) {
+		fprintf(stderr, "dirdeep: an instance failed\n");
+		goto out_clean;
+	}
+	wr->ops = 0;
+	for (i = 0; i < dd.instances; i++) {
+		wr->ops += results[i].bogo_ops;
+		total += results[i].total_ns;
+		phases.build_ns += results[i].build_ns;
+		phases.exercise_ns += results[i].exercise_ns;
+		phases.cleanup_ns += results[i].cleanup_ns;
+		phases.mkdirs += results[i].mkdirs;
+	}
+	phases.iterations += dd.instances;
+	/* stress-ng: bogo-ops over the mean instance wall time */
+	wr->elapsed_ns = total / dd.instances;
+	ret = 0;
+	goto out_clean;
+out_abort:
+	task_set_abort(ts);
+out_clean:
+	/* whatever a dead or killed instance left behind */
+	for (i = 0; i < dd.instances; i++)
+		remove_tree(instances[i].root);
+	gate_destroy(&gate);
+	task_set_free(ts);
+	return ret;
+}
+
+static const char *fs_name(const char *path)
+{
+	struct statfs sf;
+
+	if (statfs(path, &sf))
+		return "unknown";
+	switch ((unsigned long)sf.f_type) {
+	case 0xEF53: return "ext4";
+	case 0x58465342: return "xfs";
+	case 0x01021994: return "tmpfs";
+	case 0x9123683E: return "btrfs";
+	default: return "other";
+	}
+}
+
+static void dirdeep_banner(void)
+{
+	printf("dirdeep: %u instances, %.1f s, dirs %u, files %u, inode budget %llu, sync %s, in %s (%s)\n",
+	       dd.instances, dd.duration, dd.dirs, dd.files, dd.inodes,
+	       sync_names[dd.sync], dd.rundir, fs_name(dd.rundir));
+}
+
+static void dirdeep_report_iteration(const struct wl_result *wr)
+{
+	double build = 0, exercise = 0, cleanup = 0, secs = wr->elapsed_ns / 1e9;
+	unsigned int i;
+
+	for (i = 0; i < dd.instances; i++) {
+		build += results[i].build_ns / 1e9 / dd.instances;
+		exercise += results[i].exercise_ns / 1e9 / dd.instances;
+		cleanup += results[i].cleanup_ns / 1e9 / dd.instances;
+	}
+	printf("dirdeep: %llu bogo ops in %.2f s (build %.2f s, exercise %.2f s, cleanup %.2f s), %.2f bogo ops/s\n",
+	       (unsigned long long)wr->ops, secs, build, exercise, cleanup,
+	       secs > 0 ? wr->ops / secs : 0);
+}
+
+static void dirdeep_publish(const struct wl_summary *s,
+			    void (*add)(const char *name, const char *unit, double v))
+{
+	double n = phases.iterations ? phases.iterations : 1;
+
+	/* stress-ng.dirdeep.ops_per_sec is the median bogo-ops/s here */
+	add("build_s", "s", phases.build_ns / 1e9 / n);
+	add("exercise_s", "s", phases.exercise_ns / 1e9 / n);
+	add("cleanup_s", "s", phases.cleanup_ns / 1e9 / n);
+	add("mkdirs_per_instance", "", phases.mkdirs / n);
+	add("instances", "", dd.instances);
+}
+
+static const char *const dirdeep_variants[] = {
+	"sync-global", "sync-syncfs", "sync-none", NULL,
+};
+
+static const char *dirdeep_variant(void)
+{
+	return dirdeep_variants[dd.sync];
+}
+
+static bool dirdeep_peer_cmdline(void)
+{
+	return false;
+}
+
+const struct workload dirdeep_workload = {
+	.name = "dirdeep",
+	.op_name = "bogo-op (mkdir, or entry opened)",
+	.ops_name = "bogo_ops",
+	.short_opts = "",
+	.long_opts = dirdeep_long_opts,
+	.usage =
+	"  --instances N         instances (default: --nr-threads)\n"
+	"  --duration SEC        build + exercise seconds per iteration\n"
+	"                        (default: budget / iterations); removal comes after\n"
+	"  --dirs N              sub-directories per level, 1..36 (1)\n"
+	"  --files N             files per directory, 0..65535 (0)\n"
+	"  --inodes N            inode budget of the whole run (all free inodes)\n"
+	"  --sync global|syncfs|none  after each directory's fsync (global)\n"
+	"  --workdir DIR         filesystem to use (default $TMPDIR, else /tmp);\n"
+	"                        a fresh directory is made and removed in it\n",
+	.default_nr_threads_pct = 10,
+	/* the build alone takes seconds: fewer, longer iterations */
+	.default_iterations = 3,
+	.default_budget = 30,
+	.variants = dirdeep_variants,
+	.parse_opt = dirdeep_parse_opt,
+	.set_instances = dirdeep_set_instances,
+	.prepare = dirdeep_prepare,
+	.fit_budget = dirdeep_fit_budget,
+	.banner = dirdeep_banner,
+	.run_once = dirdeep_run_once,
+	.report_iteration = dirdeep_report_iteration,
+	.publish = dirdeep_publish,
+	.peer_cmdline = dirdeep_peer_cmdline,
+	.variant = dirdeep_variant,
+};
