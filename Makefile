@@ -7,6 +7,7 @@
 #   make run                        the suite on the running kernel
 #   make check                      every test of this repository
 #   make kselftest TARGETS=sched_perf
+#   make vmtest                     the suite in a 6.12 kernel under qemu
 #   make bench                      side-by-side ratios with the peers
 #                                   (rt-tests hackbench, sockperf, stress-ng)
 #   make KSRC=/path/to/linux ...    use your own kernel tree
@@ -23,7 +24,7 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
-	test-dirdeep-cleanup \
+	test-dirdeep-cleanup vmtest test-vm \
 	test-unprivileged test-suite \
 	test-install bench clean
 
@@ -50,7 +51,7 @@ kselftest: build
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
 	test-rr-errors test-dirdeep-cleanup test-unprivileged test-suite \
-	test-install
+	test-install test-vm
 	@echo "make check: all tests passed"
 
 unit: build
@@ -86,6 +87,15 @@ test-suite: build
 # kselftest install + run_kselftest.sh, as distro CI runs it.
 test-install: build
 	tests/install.sh "$(MAKE)" "$(SELFTESTS)"
+
+# Build (or reuse) a kernel from KSRC with the suite's config, boot it
+# under qemu, run the suite there; exits with the suite's verdict.
+vmtest: sync
+	scripts/vmtest.sh "$(KSRC)"
+
+# vmtest, then what only a kernel with schedstats and SCTP can show.
+test-vm: sync
+	tests/vm.sh "$(KSRC)"
 
 bench: build
 	bench/hackbench.sh "$(INTREE)"
