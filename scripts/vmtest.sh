@@ -129,8 +129,8 @@ make_initramfs() {
 		mkdir -p "$root/$(dirname "$lib")"
 		cp -L "$lib" "$root/$lib"
 	done
-	cp "$top/scripts/vmtest/init" "$root/init"
-	chmod +x "$root/init"
+	cp "$top/scripts/vmtest/init" "$top/scripts/vmtest/checks.sh" "$root/"
+	chmod +x "$root/init" "$root/checks.sh"
 	printf '%s\n' "${VM_ARGS:-}" >"$root/etc/sched_perf_args"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage/initrd.gz"
 }
@@ -146,7 +146,7 @@ boot() {
 		-smp "$cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads" \
 		-m "$mem" -nographic -no-reboot -nodefaults -serial stdio \
 		-kernel "$kernel" -initrd "$stage/initrd.gz" -append "$append" \
-		</dev/null 2>&1 | tee "$out/console.log"
+		</dev/null 2>&1 | stdbuf -oL tr -d '\r' | tee "$out/console.log"
 	qemu_rc=${PIPESTATUS[0]}
 	set -e
 }

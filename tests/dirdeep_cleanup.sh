@@ -35,14 +35,6 @@ start() {	# extra args; waits until the tree is a few hundred levels deep
 	fail "the tree did not grow"
 }
 
-wait_exit() {	# seconds what -> exit status
-	local i
-	for i in $(seq $(($1 * 10))); do
-		kill -0 "$pid" 2>/dev/null || { wait "$pid"; return $?; }
-		sleep 0.1
-	done
-	fail "still running $1 s after $2 (hang)"
-}
 
 "$tmp/dirdeep" --workdir "$work" --duration 2 --iterations 2 --results none >"$tmp/out" 2>&1 ||
 	fail "normal run failed: $(tail -3 "$tmp/out")"
@@ -52,7 +44,7 @@ empty "a normal run"
 for sig in TERM INT; do
 	start
 	kill -$sig "$pid"
-	wait_exit 30 "SIG$sig"
+	wait_exit "$pid" 30 "SIG$sig"
 	rc=$?
 	[ "$rc" -ge 128 ] || fail "SIG$sig: exit $rc, want death by signal"
 	pass "SIG$sig mid-build: exit $rc"
@@ -61,7 +53,7 @@ done
 
 start
 kill -9 "$(pgrep -P "$pid" | head -n1)"
-wait_exit 30 "an instance was killed"
+wait_exit "$pid" 30 "an instance was killed"
 rc=$?
 [ "$rc" = 1 ] || fail "dead instance: exit $rc, want 1"
 grep -q "an instance failed" "$tmp/err" || fail "no failure message: $(cat "$tmp/err")"

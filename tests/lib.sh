@@ -49,3 +49,14 @@ check_skipped() {
 	[ -n "$why" ] || fail "$prog: SKIP without a reason"
 	pass "$prog: SKIP, reason: $why"
 }
+
+# Wait for PID to exit; its exit status, or a failure when it is still
+# running after SECONDS (a hang).
+wait_exit() {
+	local pid=$1 secs=$2 what=$3 i
+	for i in $(seq $((secs * 10))); do
+		kill -0 "$pid" 2>/dev/null || { wait "$pid"; return $?; }
+		sleep 0.1
+	done
+	fail "still running $secs s after $what (hang)"
+}

@@ -23,14 +23,6 @@ start_long_run() {
 	fail "workers did not start"
 }
 
-wait_exit() {	# pid seconds -> exit status, or fail when it hangs
-	local i
-	for i in $(seq $(($2 * 10))); do
-		kill -0 "$1" 2>/dev/null || { wait "$1"; return $?; }
-		sleep 0.1
-	done
-	fail "still running $2 s after $3 (hang)"
-}
 
 no_leftovers() {
 	sleep 0.5

@@ -28,14 +28,6 @@ start() {
 
 nth_child() { pgrep -P "$pid" | sort -n | sed -n "${1}p"; }	# 1 = server 0
 
-wait_exit() {	# seconds what -> exit status of $pid
-	local i
-	for i in $(seq $(($1 * 10))); do
-		kill -0 "$pid" 2>/dev/null || { wait "$pid"; return $?; }
-		sleep 0.1
-	done
-	fail "still running $1 s after $2 (hang)"
-}
 
 no_leftovers() {
 	sleep 0.5
@@ -53,31 +45,31 @@ expect_failure() {	# what pattern
 
 start tcp_rr
 kill -9 "$(nth_child 1)"
-wait_exit 10 "a server died"
+wait_exit "$pid" 10 "a server died"
 expect_failure "tcp server killed" $? "server closed the connection\|failed"
 no_leftovers "a dead server"
 
 start udp_rr --udp-timeout 100
 kill -STOP "$(nth_child 1)"
-wait_exit 10 "a UDP server stopped answering"
+wait_exit "$pid" 10 "a UDP server stopped answering"
 expect_failure "udp server stopped" $? "lost datagrams"
 no_leftovers "a silent UDP server"
 
 start tcp_rr
 kill -STOP "$(nth_child 1)"
-wait_exit 20 "a TCP server stopped answering"
+wait_exit "$pid" 20 "a TCP server stopped answering"
 expect_failure "tcp server stopped" $? "timed out"
 no_leftovers "a silent TCP server"
 
 start tcp_rr
 kill -TERM "$pid"
-wait_exit 5 "SIGTERM"
+wait_exit "$pid" 5 "SIGTERM"
 [ $? = 143 ] || fail "SIGTERM: want exit 143"
 pass "SIGTERM: controller exits at once"
 no_leftovers "SIGTERM"
 
 start tcp_rr -T
 kill -TERM "$pid"
-wait_exit 5 "SIGTERM (threads)"
+wait_exit "$pid" 5 "SIGTERM (threads)"
 no_leftovers "SIGTERM in thread mode"
 done_ok

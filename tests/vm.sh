@@ -13,6 +13,11 @@ trap 'rm -rf "$out"' EXIT
 start=$(date +%s)
 VM_OUT=$out "$(dirname "$0")/../scripts/vmtest.sh" "$ksrc" || fail "vmtest failed (see above)"
 pass "vmtest passed in $(($(date +%s) - start)) s"
+checks=$(grep -c '^SCHED_PERF_CHECK ok: ' "$out/console.log")
+! grep -q '^SCHED_PERF_CHECK FAIL' "$out/console.log" ||
+	fail "guest check: $(grep -m1 '^SCHED_PERF_CHECK FAIL' "$out/console.log")"
+[ "$checks" = 3 ] || fail "guest ran $checks of 3 sysctl checks"
+grep '^SCHED_PERF_CHECK ok: ' "$out/console.log" | while read -r line; do pass "guest: ${line#SCHED_PERF_CHECK ok: }"; done
 ktap=$out/ktap
 grep -q "^# # schedstat: version 16" "$ktap" || fail "guest has no /proc/schedstat version 16"
 pass "guest: /proc/schedstat version 16, $(sed -n 's/^# # nr_cpus: //p' "$ktap" | head -n1) CPUs"

@@ -165,14 +165,6 @@ static void dirdeep_set_instances(unsigned int n, bool explicit)
 		dd.instances = n;
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static unsigned long long free_inodes(const char *path)
 {
 	struct statvfs sv;
@@ -299,7 +291,7 @@ static bool build_must_stop(struct instance *in, size_t len)
 {
 	unsigned long long free;
 
-	if (len + 2 >= PATH_BUF || now_ns() >= in->deadline_ns)
+	if (len + 2 >= PATH_BUF || wl_now_ns() >= in->deadline_ns)
 		return true;
 	free = free_inodes(dd.rundir);
 	return free < in->inodes_start && in->inodes_start - free > dd.inodes;
@@ -434,7 +426,7 @@ static bool exercise(struct instance *in, char *path, size_t len,
 	for (i = 0; i < n; i++) {
 		const char *name = list[i]->d_name;
 
-		if (!strcmp(name, ".") || !strcmp(name, "..") || now_ns() >= in->deadline_ns)
+		if (!strcmp(name, ".") || !strcmp(name, "..") || wl_now_ns() >= in->deadline_ns)
 			goto next;
 		if (isdigit((unsigned char)name[0]) || isupper((unsigned char)name[0])) {
 			path[len] = '/';
@@ -463,14 +455,14 @@ static int dirdeep_worker(void *arg)
 
 	if (gate_pass(in->gate))
 		return 1;
-	t0 = now_ns();
+	t0 = wl_now_ns();
 	in->deadline_ns = t0 + dd.duration * 1e9;
 	in->inodes_start = free_inodes(dd.rundir);
 	snprintf(path, sizeof(path), "%s", in->root);
 	snprintf(link, sizeof(link), "%.3200s/f", in->root);
 	ret = build(in, path, strlen(path), link);
-	t1 = now_ns();
-	while (ret >= 0 && now_ns() < in->deadline_ns) {
+	t1 = wl_now_ns();
+	while (ret >= 0 && wl_now_ns() < in->deadline_ns) {
 		struct timespec now[2];
 
 		clock_gettime(CLOCK_REALTIME, &now[0]);
@@ -478,15 +470,15 @@ static int dirdeep_worker(void *arg)
 		if (!exercise(in, path, strlen(path), now))
 			break;
 	}
-	t2 = now_ns();
+	t2 = wl_now_ns();
 	if (remove_tree(path) && ret >= 0) {
 		fprintf(stderr, "dirdeep: cannot remove %.64s...: %s\n", path, strerror(errno));
 		ret = -1;
 	}
 	res->build_ns = t1 - t0;
 	res->exercise_ns = t2 - t1;
-	res->cleanup_ns = now_ns() - t2;
-	res->total_ns = now_ns() - t0;
+	res->cleanup_ns = wl_now_ns() - t2;
+	res->total_ns = wl_now_ns() - t0;
 	return ret < 0;
 }
 

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "opts.h"
@@ -279,14 +278,6 @@ fail:
 	return -1;
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static void close_all(struct channel *chan, unsigned int n)
 {
 	unsigned int i;
@@ -320,13 +311,13 @@ static int hackbench_run_once(struct wl_result *res)
 		fprintf(stderr, "hackbench: a worker failed before the start\n");
 		goto out_abort;
 	}
-	start = now_ns();
+	start = wl_now_ns();
 	gate_open(&gate);
 	if (task_set_wait(ts)) {
 		fprintf(stderr, "hackbench: a sender or receiver failed\n");
 		goto out_gate;
 	}
-	res->elapsed_ns = now_ns() - start;
+	res->elapsed_ns = wl_now_ns() - start;
 	res->ops = messages_per_iteration(hb.loops);
 	ret = 0;
 	goto out_gate;

@@ -20,7 +20,6 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "histo.h"
@@ -221,14 +220,6 @@ static int rr_fit_budget(double seconds)
 	return 0;
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static void set_timeout(int fd, unsigned int ms)
 {
 	struct timeval tv = { .tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000 };
@@ -316,7 +307,7 @@ static int stream_server(void *arg)
 
 static void record(struct pair_result *res, uint64_t *prev)
 {
-	uint64_t t = now_ns();
+	uint64_t t = wl_now_ns();
 
 	histo_record(&res->latency, t - *prev);
 	res->transactions++;
@@ -332,27 +323,51 @@ static void note_buffers(int fd, struct pair_result *res)
 	getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &res->rcvbuf, &len);
 }
 
+/*
+ * Connect, then wait at the gate, so that set-up is not timed.  Returns
+ * the socket, or -1 after printing why.
+ */
+static int client_connect(struct pair *p, unsigned int timeout_ms)
+{
+	int fd = new_socket();
+
+	if (!rr.threads)
+		close(p->server_fd);	/* the server's, inherited */
+	if (fd < 0) {
+		fail("client", "socket");
+		return -1;
+	}
+	set_nodelay(fd);
+	set_timeout(fd, timeout_ms);
+	if (connect(fd, (struct sockaddr *)&p->addr, p->addrlen)) {
+		fail("client", "connect");
+		close(fd);
+		return -1;
+	}
+	note_buffers(fd, p->res);
+	if (gate_pass(p->gate)) {
+		fail("client", "start gate");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 static int stream_client(void *arg)
 {
 	struct pair *p = arg;
 	struct pair_result *res = p->res;
 	char *buf = malloc(rr.req > rr.rsp ? rr.req : rr.rsp);
 	uint64_t start, deadline, t;
-	int fd = new_socket(), r;
+	int fd, r;
 
-	if (!rr.threads)
-		close(p->server_fd);	/* the server's, inherited */
-	if (fd < 0 || !buf)
-		return fail("client", "socket");
-	set_nodelay(fd);
-	set_timeout(fd, STALL_SECONDS * 1000);
-	if (connect(fd, (struct sockaddr *)&p->addr, p->addrlen))
-		return fail("client", "connect");
-	note_buffers(fd, res);
+	if (!buf)
+		return fail("client", "malloc");
 	memset(buf, 'q', rr.req);
-	if (gate_pass(p->gate))
-		return fail("client", "start gate");
-	start = t = now_ns();
+	fd = client_connect(p, STALL_SECONDS * 1000);
+	if (fd < 0)
+		return 1;
+	start = t = wl_now_ns();
 	deadline = start + rr.duration * 1e9;
 	while (t < deadline) {
 		if (send_all(fd, buf, rr.req) < 0)
@@ -407,20 +422,15 @@ static int udp_client(void *arg)
 	char *buf = malloc(rr.req > rr.rsp ? rr.req : rr.rsp);
 	unsigned int losses = 0, i;
 	uint64_t start, deadline, t;
-	int fd = new_socket();
+	int fd;
 
-	if (!rr.threads)
-		close(p->server_fd);
-	if (fd < 0 || !buf)
-		return fail("client", "socket");
-	set_timeout(fd, rr.udp_timeout_ms);
-	if (connect(fd, (struct sockaddr *)&p->addr, p->addrlen))
-		return fail("client", "connect");
-	note_buffers(fd, res);
+	if (!buf)
+		return fail("client", "malloc");
 	memset(buf, 'q', rr.req);
-	if (gate_pass(p->gate))
-		return fail("client", "start gate");
-	start = t = now_ns();
+	fd = client_connect(p, rr.udp_timeout_ms);
+	if (fd < 0)
+		return 1;
+	start = t = wl_now_ns();
 	deadline = start + rr.duration * 1e9;
 	while (t < deadline) {
 		if (send(fd, buf, rr.req, 0) < 0)
@@ -435,7 +445,7 @@ static int udp_client(void *arg)
 		if (errno != EAGAIN || ++losses >= UDP_MAX_LOSSES)
 			return fail("client", "recv (lost datagrams)");
 		res->lost++;	/* a lost datagram costs one timeout */
-		t = now_ns();
+		t = wl_now_ns();
 	}
 	res->elapsed_ns = t - start;
 	for (i = 0; i < 3; i++)	/* loopback does not lose it, but be sure */
@@ -528,13 +538,13 @@ static int rr_run_once(struct wl_result *res)
 		fprintf(stderr, "%s: a client or server failed before the start\n", rr.prog);
 		goto out_abort;
 	}
-	start = now_ns();
+	start = wl_now_ns();
 	gate_open(&gate);
 	if (task_set_wait(ts)) {
 		fprintf(stderr, "%s: a client or server failed\n", rr.prog);
 		goto out_gate;
 	}
-	res->elapsed_ns = now_ns() - start;
+	res->elapsed_ns = wl_now_ns() - start;
 	collect(res);
 	ret = 0;
 	goto out_gate;

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest-side checks of what only a kernel with schedstats can show, run by
+# /init before the suite: a program turns kernel.sched_schedstats on for
+# its run when it is off, and restores it at the end, on SIGTERM and on
+# SIGINT.  One "SCHED_PERF_CHECK ok|FAIL: ..." line each, read by the host.
+sysctl=/proc/sys/kernel/sched_schedstats
+cd /kselftest/sched_perf || exit 1
+
+report() {	# condition-status message
+	if [ "$1" = 0 ]; then
+		echo "SCHED_PERF_CHECK ok: $2"
+	else
+		echo "SCHED_PERF_CHECK FAIL: $2"
+	fi
+}
+
+echo 0 > $sysctl
+./hackbench --budget 1 --iterations 1 --results none > /tmp/run.out 2>&1
+grep -q "^# sched_schedstats: enabled for this run" /tmp/run.out &&
+	grep -q "^# hackbench.wakeups_per_op: [0-9]" /tmp/run.out &&
+	[ "$(cat $sysctl)" = 0 ]
+report $? "sched_schedstats 0: enabled for the run (per-task wakeups counted), 0 again after it"
+
+for sig in TERM INT; do
+	./hackbench --budget 60 --iterations 1 --results none > /tmp/run.out 2>&1 &
+	pid=$!
+	sleep 3
+	[ "$(cat $sysctl)" = 1 ]
+	during=$?
+	kill -$sig $pid
+	wait $pid
+	[ $during = 0 ] && [ "$(cat $sysctl)" = 0 ]
+	report $? "sched_schedstats restored to 0 after SIG$sig (1 during the run)"
+done
+echo 1 > $sysctl
