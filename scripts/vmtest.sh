@@ -11,6 +11,8 @@
 #   VM_CPUS=4 VM_SOCKETS=1 VM_THREADS=1   guest topology (one LLC by default)
 #   VM_MEM=2G  VM_TIMEOUT=1200            memory; seconds before a hung guest
 #                                         is killed
+#   VM_ACCEL=auto|kvm|tcg                 auto: KVM when /dev/kvm is usable,
+#                                         TCG when KVM fails
 #   VM_ARGS="..."   extra KSELFTEST_*_ARGS lines, e.g. shorter budgets
 #   SCHED_PERF_CACHE=~/.cache/sched_perf  kernels, outside the git tree
 #   VM_OUT=DIR      where console log and KTAP go (default: a temp dir)
@@ -22,6 +24,7 @@ suite=$top/tools/testing/selftests/sched_perf
 cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
 cpus=${VM_CPUS:-4} sockets=${VM_SOCKETS:-1} threads=${VM_THREADS:-1}
 mem=${VM_MEM:-2G}
+vm_accel=${VM_ACCEL:-auto}
 vm_timeout=${VM_TIMEOUT:-1200}
 jobs=$(($(nproc) + 1))
 
@@ -136,10 +139,23 @@ make_initramfs() {
 }
 
 boot() {
-	local accel=(-accel tcg -cpu max) append="console=ttyS0 quiet panic=-1"
-	if [ -w /dev/kvm ]; then
+	local accel=(-accel tcg -cpu max)
+
+	if [ "$vm_accel" = kvm ] || { [ "$vm_accel" = auto ] && [ -w /dev/kvm ]; }; then
 		accel=(-enable-kvm -cpu host)
 	fi
+	boot_with "${accel[@]}"
+	# nested KVM can fail to emulate an instruction: TCG always works
+	if [ "${accel[0]}" = -enable-kvm ] && grep -q "KVM internal error" "$out/console.log"; then
+		say "KVM failed (nested virtualisation?); booting again with TCG"
+		boot_with -accel tcg -cpu max
+	fi
+}
+
+boot_with() {
+	local append="console=ttyS0 quiet panic=-1"
+	local accel=("$@")
+
 	say "booting: ${accel[*]} -smp $cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads -m $mem"
 	set +e
 	timeout "$vm_timeout" qemu-system-x86_64 -machine q35 "${accel[@]}" \
