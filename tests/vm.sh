@@ -30,7 +30,7 @@ for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
 done
 # /proc/schedstat deltas feed checks that ran, not SKIP
 n=$(grep -cE '^# ok [0-9]+ [a-z_]+\.ss_[a-z0-9_]+ ' "$ktap")
-[ "$n" -ge 5 ] || fail "only $n /proc/schedstat checks ran"
+[ "$n" -ge 4 ] || fail "only $n /proc/schedstat checks ran (hackbench and the three RR programs have one each)"
 ! grep -qE '^# ok [0-9]+ # SKIP [a-z_]+\.ss_' "$ktap" || fail "a /proc/schedstat check was skipped"
 pass "$n /proc/schedstat checks ran, none skipped"
 tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap")
