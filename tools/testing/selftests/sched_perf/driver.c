@@ -355,7 +355,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		return EXIT_USAGE;
 	load_bounds(wl, &c, &bs);
 	wl->set_instances(instances(c.nr_threads_pct), c.nr_threads_set);
-	n = c.iterations ? c.iterations : wl->peer_cmdline() ? 1 :
+	n = c.iterations ? c.iterations : wl->peer_cmdline && wl->peer_cmdline() ? 1 :
 	    wl->default_iterations ? wl->default_iterations : 5;
 
 	ret = wl->prepare(why, sizeof(why));

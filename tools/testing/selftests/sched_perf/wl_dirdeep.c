@@ -602,11 +602,6 @@ static const char *dirdeep_variant(void)
 	return dirdeep_variants[dd.sync];
 }
 
-static bool dirdeep_peer_cmdline(void)
-{
-	return false;
-}
-
 const struct workload dirdeep_workload = {
 	.name = "dirdeep",
 	.op_name = "bogo-op (mkdir, or entry opened)",
@@ -636,6 +631,5 @@ const struct workload dirdeep_workload = {
 	.run_once = dirdeep_run_once,
 	.report_iteration = dirdeep_report_iteration,
 	.publish = dirdeep_publish,
-	.peer_cmdline = dirdeep_peer_cmdline,
 	.variant = dirdeep_variant,
 };

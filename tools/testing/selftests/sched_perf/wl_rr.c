@@ -609,11 +609,6 @@ static void rr_publish(const struct wl_summary *s,
 	add("lost_datagrams", "", all_lost);
 }
 
-static bool rr_peer_cmdline(void)
-{
-	return false;
-}
-
 #define RR_USAGE							\
 	"  -r, --sizes REQ[,RSP]  request and response bytes (1,1)\n"	\
 	"  -l, --duration SEC     seconds per iteration (default: budget / iterations)\n" \
@@ -648,7 +643,6 @@ static bool rr_peer_cmdline(void)
 		.run_once = rr_run_once,				\
 		.report_iteration = rr_report_iteration,		\
 		.publish = rr_publish,					\
-		.peer_cmdline = rr_peer_cmdline,			\
 		.variant = rr_variant,					\
 	}
 

@@ -76,8 +76,8 @@ struct workload {
 	void (*publish)(const struct wl_summary *s,
 			void (*add)(const char *name, const char *unit, double v));
 	/*
-	 * True when the command line is the peer's own (e.g. LKP calling
-	 * rt-tests hackbench): one iteration, no budget fitting.
+	 * Optional: true when the command line is the peer's own (e.g. LKP
+	 * calling rt-tests hackbench): one iteration, no budget fitting.
 	 */
 	bool (*peer_cmdline)(void);
 	/* The variant this run is (one of @variants). */
