@@ -85,5 +85,21 @@ if [ "$(id -u)" = 0 ]; then
 	pass "ENOSPC (200 inodes): build stopped at $mkdirs directories, run passed"
 	[ -z "$(ls -A "$tmp/small")" ] || fail "ENOSPC: tree left in the small filesystem"
 	pass "nothing left in the full filesystem"
+
+	# any other error fails the run with a message: the filesystem turns
+	# read-only under a build that never ends (two sub-trees per level)
+	umount "$tmp/small"
+	mount -t tmpfs -o size=512m,nr_inodes=1000000 none "$tmp/small" || fail "cannot mount tmpfs"
+	"$tmp/dirdeep" --workdir "$tmp/small" --dirs 2 --sync none --duration 60 \
+		--iterations 1 --results none >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	sleep 0.3	# well inside the build: 10^6 inodes take longer
+	mount -o remount,ro "$tmp/small" || fail "cannot remount read-only"
+	wait_exit "$pid" 30 "EROFS"
+	rc=$?
+	mount -o remount,rw "$tmp/small"
+	[ "$rc" = 1 ] || fail "EROFS: exit $rc, want 1"
+	grep -q "mkdir .*Read-only file system" "$tmp/err" || fail "EROFS: no message: $(cat "$tmp/err")"
+	pass "EROFS mid-build: exit 1, '$(grep -m1 'Read-only' "$tmp/err" | cut -c1-60)...'"
 fi
 done_ok

@@ -223,8 +223,11 @@ static int remove_tree(char *path)
 			close(fd);
 		if (descended)
 			continue;
-		if (fd >= 0 && rmdir(path) && errno == ENOTEMPTY && ++retries < 1000)
-			continue;	/* something appeared meanwhile: rescan */
+		if (fd >= 0 && rmdir(path) && errno != ENOENT) {
+			if (errno == ENOTEMPTY && ++retries < 1000)
+				continue;	/* something appeared meanwhile */
+			return -1;	/* EROFS, EPERM...: no way forward */
+		}
 		len = strlen(path);
 		if (len == root_len)
 			return access(path, F_OK) ? 0 : -1;
