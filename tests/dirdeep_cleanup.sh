@@ -41,6 +41,16 @@ start() {	# extra args; waits until the tree is a few hundred levels deep
 grep -q "build .* exercise .* cleanup" "$tmp/out" || fail "no phase split in the output"
 empty "a normal run"
 
+# three sub-trees per level: the build goes on past the first branch that
+# reaches PATH_MAX, until the inode budget (a dir and a symlink per level)
+"$tmp/dirdeep" --workdir "$work" --dirs 3 --inodes 3000 --duration 3 --iterations 1 \
+	--results "$tmp/dirs.results" >"$tmp/out" 2>&1 || fail "--dirs 3 run failed"
+mkdirs=$(result "$tmp/dirs.results" dirdeep.mkdirs_per_instance)
+awk -v m="$mkdirs" 'BEGIN { exit !(m >= 1200 && m <= 1600) }' ||
+	fail "--dirs 3 --inodes 3000: $mkdirs directories, want about 1500"
+pass "--dirs 3 --inodes 3000: $mkdirs directories (the budget, not the first PATH_MAX)"
+empty "a --dirs 3 run"
+
 for sig in TERM INT; do
 	start
 	kill -$sig "$pid"

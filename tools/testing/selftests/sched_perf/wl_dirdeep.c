@@ -346,7 +346,7 @@ static void make_files(char *path, size_t len)
 	path[len] = '\0';
 }
 
-/* 1: stop building (quietly), 0: go on, -1: error (printed) */
+/* 1: this branch stops here (quietly), 0: built, -1: error (printed) */
 static int build(struct instance *in, char *path, size_t len, const char *target)
 {
 	static const char names[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -376,11 +376,12 @@ static int build(struct instance *in, char *path, size_t len, const char *target
 	symlink(target, path);
 	snprintf(path + len, PATH_BUF - len, "/h");
 	link(target, path);
-	for (i = 0; i < dd.dirs && !ret; i++) {
+	/* a sub-tree that stopped does not stop its siblings; an error does */
+	for (i = 0; i < dd.dirs && ret >= 0; i++) {
 		path[len] = '/';
 		path[len + 1] = names[i];
 		path[len + 2] = '\0';
-		ret = build(in, path, len + 2, target);
+		ret = build(in, path, len + 2, target) < 0 ? -1 : 0;
 	}
 	path[len] = '\0';
 	if (ret >= 0 && dd.files)
