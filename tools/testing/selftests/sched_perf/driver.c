@@ -212,12 +212,15 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Rates of every iteration: median, best and coefficient of variation. */
-static void iteration_metrics(const struct workload *wl,
-			      const struct wl_result *res, unsigned int n,
-			      struct metric_set *set)
+/*
+ * Rates of every iteration: median, best and coefficient of variation.
+ * Returns the operations of all iterations together.
+ */
+static double iteration_metrics(const struct workload *wl,
+				const struct wl_result *res, unsigned int n,
+				struct metric_set *set)
 {
-	struct wl_summary s = { .iterations = n };
+	struct wl_summary s = { 0 };
 	double rate[MAX_ITERATIONS], sum = 0, sq = 0, ops = 0, mean;
 	char name[METRIC_NAME_LEN];
 	unsigned int i;
@@ -238,7 +241,6 @@ static void iteration_metrics(const struct workload *wl,
 	for (i = 0; i < n; i++)
 		sq += (rate[i] - mean) * (rate[i] - mean);
 	qsort(rate, n, sizeof(rate[0]), cmp_double);
-	s.ops_per_iteration = n ? ops / n : 0;
 
 	metric_add(set, "iterations", "", n);
 	snprintf(name, sizeof(name), "%s_total", wl->ops_name);
@@ -253,6 +255,7 @@ static void iteration_metrics(const struct workload *wl,
 	metric_add(set, name, "", mean > 0 && n > 1 ? sqrt(sq / (n - 1)) / mean : 0);
 	collecting = set;
 	wl->publish(&s, publish_metric);
+	return ops;
 }
 
 /* Every metric name this program can produce, for checking bounds. */
@@ -345,7 +348,6 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	struct measure m;
 	struct config c;
 	unsigned int n, done, i;
-	double ops = 0;
 	char why[256] = "", name[64];
 	int ret;
 
@@ -380,10 +382,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	run_iterations(wl, n, res, &done);
 	measure_end(&m);
 
-	for (i = 0; i < done; i++)
-		ops += res[i].ops;
-	iteration_metrics(wl, res, done, set);
-	measure_metrics(&m, ops, set);
+	measure_metrics(&m, iteration_metrics(wl, res, done, set), set);
 	print_metrics(wl->name, set);
 
 	snprintf(why, sizeof(why), "%u of %u iterations completed", done, n);

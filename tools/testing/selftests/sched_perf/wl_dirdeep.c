@@ -67,7 +67,8 @@ struct instance {
 static struct inst_result *results;	/* MAP_SHARED, one per instance */
 static struct instance *instances;	/* roots are known to the cleanup */
 static struct {
-	uint64_t build_ns, exercise_ns, cleanup_ns, iterations, mkdirs;
+	uint64_t build_ns, exercise_ns, cleanup_ns, mkdirs;
+	uint64_t instance_runs;		/* instances x iterations */
 } phases;
 
 /* long options only; getopt hands back these values */
@@ -531,7 +532,7 @@ static int dirdeep_run_once(struct wl_result *wr)
 		phases.cleanup_ns += results[i].cleanup_ns;
 		phases.mkdirs += results[i].mkdirs;
 	}
-	phases.iterations += dd.instances;
+	phases.instance_runs += dd.instances;
 	/* stress-ng: bogo-ops over the mean instance wall time */
 	wr->elapsed_ns = total / dd.instances;
 	ret = 0;
@@ -587,7 +588,7 @@ static void dirdeep_report_iteration(const struct wl_result *wr)
 static void dirdeep_publish(const struct wl_summary *s,
 			    void (*add)(const char *name, const char *unit, double v))
 {
-	double n = phases.iterations ? phases.iterations : 1;
+	double n = phases.instance_runs ? phases.instance_runs : 1;
 
 	/* stress-ng.dirdeep.ops_per_sec is the median bogo-ops/s here */
 	add("build_s", "s", phases.build_ns / 1e9 / n);

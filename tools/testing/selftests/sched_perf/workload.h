@@ -29,9 +29,7 @@ struct wl_result {
 
 /* Figures a workload may publish under its own names. */
 struct wl_summary {
-	unsigned int iterations;
 	double best_ns, mean_ns, worst_ns;	/* per-iteration elapsed */
-	double ops_per_iteration;
 	double ops_per_sec_median;
 };
 
