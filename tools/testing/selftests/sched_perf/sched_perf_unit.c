@@ -15,6 +15,7 @@
 #include "metrics.h"
 #include "results.h"
 #include "schedstat.h"
+#include "stats.h"
 #include "verdict.h"
 
 static const char *dir = "fixtures";
@@ -281,7 +282,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		dir = argv[1];
-	verdict_begin(36);
+	verdict_begin(36 + UNIT_STATS_CHECKS);
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();
@@ -289,5 +290,6 @@ int main(int argc, char **argv)
 	test_bounds();
 	test_results_roundtrip();
 	test_histogram();
+	unit_stats();
 	verdict_finish();
 }
