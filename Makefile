@@ -24,7 +24,7 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
-	test-dirdeep-cleanup vmtest test-vm \
+	test-dirdeep-cleanup test-kill-anywhere vmtest test-vm \
 	test-unprivileged test-suite \
 	test-install bench clean
 
@@ -50,8 +50,8 @@ kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
-	test-rr-errors test-dirdeep-cleanup test-unprivileged test-suite \
-	test-install test-vm
+	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-unprivileged \
+	test-suite test-install test-vm
 	@echo "make check: all tests passed"
 
 unit: build
@@ -76,6 +76,10 @@ test-rr-errors: build
 
 test-dirdeep-cleanup: build
 	tests/dirdeep_cleanup.sh "$(INTREE)" "$(SELFTESTS)"
+
+# SIGTERM, SIGINT or SIGKILL to the controller at any moment leaves nothing.
+test-kill-anywhere: build
+	tests/kill_anywhere.sh "$(INTREE)" 30
 
 test-unprivileged: build
 	tests/unprivileged.sh "$(INTREE)"

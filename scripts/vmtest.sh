@@ -132,8 +132,9 @@ make_initramfs() {
 		mkdir -p "$root/$(dirname "$lib")"
 		cp -L "$lib" "$root/$lib"
 	done
-	cp "$top/scripts/vmtest/init" "$top/scripts/vmtest/checks.sh" "$root/"
-	chmod +x "$root/init" "$root/checks.sh"
+	cp "$top/scripts/vmtest/init" "$top/scripts/vmtest/checks.sh" \
+		"$top/tests/kill_anywhere.sh" "$root/"
+	chmod +x "$root/init" "$root/checks.sh" "$root/kill_anywhere.sh"
 	printf '%s\n' "${VM_ARGS:-}" >"$root/etc/sched_perf_args"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage/initrd.gz"
 }

@@ -33,4 +33,13 @@ for sig in TERM INT; do
 	[ $during = 0 ] && [ "$(cat $sysctl)" = 0 ]
 	report $? "sched_schedstats restored to 0 after SIG$sig (1 during the run)"
 done
+# Kill the controller anywhere (tests/kill_anywhere.sh) where SCTP and the
+# schedstats sysctl exist: with it at 0 every run turns it on, so a
+# SIGKILLed controller leaves the restoring to its guardian.
+echo 0 > $sysctl
+/kill_anywhere.sh /kselftest/sched_perf "${SCHED_PERF_VM_KILLS:-12}" sctp_rr hackbench \
+	> /tmp/kill.out 2>&1
+rc=$?
+sed 's/^/SCHED_PERF_KILL /' /tmp/kill.out
+report $rc "kill_anywhere: sctp_rr and hackbench leave nothing, sched_schedstats restored"
 echo 1 > $sysctl

@@ -16,6 +16,7 @@
 
 #include "compiler.h"
 #include "driver.h"
+#include "guard.h"
 #include "measure.h"
 #include "opts.h"
 #include "results.h"
@@ -355,6 +356,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		wl->init();
 	if (!set || parse_args(wl, &c, argc, argv))
 		return EXIT_USAGE;
+	/* from here on, whatever the run changes is undone however it ends */
+	guard_start();
 	load_bounds(wl, &c, &bs);
 	wl->set_instances(instances(c.nr_threads_pct), c.nr_threads_set);
 	n = c.iterations ? c.iterations : wl->peer_cmdline && wl->peer_cmdline() ? 1 :

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "compiler.h"
+#include "guard.h"
 #include "measure.h"
 #include "tasks.h"
 
@@ -46,8 +47,7 @@ struct task_accum {
 };
 
 static struct task_accum *accum;
-static int schedstat_sysctl_fd = -1;
-static char schedstat_sysctl_old = '1';
+static int schedstat_sysctl_undo = -1;	/* guard action, while enabled */
 
 /* Read a whole (proc) file into a malloc'd string; NULL on error. */
 static char *read_file(const char *path)
@@ -159,15 +159,10 @@ static void setup_task_accounting(struct measure *m)
 
 /* ---- kernel.sched_schedstats ------------------------------------------ */
 
-/* Async-signal-safe: used from the fatal signal handler too. */
 static void restore_schedstats_sysctl(void)
 {
-	if (schedstat_sysctl_fd < 0)
-		return;
-	if (pwrite(schedstat_sysctl_fd, &schedstat_sysctl_old, 1, 0) != 1)
-		return;
-	close(schedstat_sysctl_fd);
-	schedstat_sysctl_fd = -1;
+	guard_done(schedstat_sysctl_undo);
+	schedstat_sysctl_undo = -1;
 }
 
 static void setup_schedstats(struct measure *m)
@@ -181,17 +176,18 @@ static void setup_schedstats(struct measure *m)
 	}
 	if (!read_line(SCHEDSTAT_SYSCTL, cur, sizeof(cur)) || cur[0] != '0')
 		return;
+	/* back to 0 at the end, on a signal, and after a SIGKILL too */
+	schedstat_sysctl_undo = guard_write_back(SCHEDSTAT_SYSCTL, "0");
 	fd = open(SCHEDSTAT_SYSCTL, O_RDWR | O_CLOEXEC);
 	if (fd < 0 || pwrite(fd, "1", 1, 0) != 1) {
 		if (fd >= 0)
 			close(fd);
+		guard_forget(schedstat_sysctl_undo);
+		schedstat_sysctl_undo = -1;
 		m->ttwu_missing = "kernel.sched_schedstats=0 and cannot enable it (not root)";
 		return;
 	}
-	schedstat_sysctl_old = cur[0];
-	schedstat_sysctl_fd = fd;
-	on_fatal_signal(restore_schedstats_sysctl);
-	atexit(restore_schedstats_sysctl);
+	close(fd);
 }
 
 static bool snapshot_schedstat(struct measure *m, struct schedstat *ss)
@@ -530,7 +526,7 @@ void measure_describe(const struct measure *m, struct measure_meta *meta)
 		meta_add(meta, "schedstat", "%s", m->schedstat_missing);
 	else if (read_line("/proc/schedstat", buf, sizeof(buf)))
 		meta_add(meta, "schedstat", "%s", m->ttwu_missing ? m->ttwu_missing : buf);
-	if (schedstat_sysctl_fd >= 0)
+	if (schedstat_sysctl_undo >= 0)
 		meta_add(meta, "sched_schedstats", "%s", "enabled for this run, restored after");
 	for (i = 0; i < PC_COUNT && len < sizeof(buf); i++)
 		len += snprintf(buf + len, sizeof(buf) - len, "%s%s%s%s",

@@ -5,13 +5,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "results.h"
 
 struct results {
 	FILE *f;
+	int undo;		/* guard action: remove the temporary file */
 	char path[4096];
 	char tmp[4096 + 16];
 };
+
+/* Async-signal-safe undo action. */
+static void unlink_tmp(const char *tmp)
+{
+	unlink(tmp);
+}
 
 struct results *results_open(const char *path)
 {
@@ -21,8 +29,11 @@ struct results *results_open(const char *path)
 		return NULL;
 	snprintf(r->path, sizeof(r->path), "%s", path);
 	snprintf(r->tmp, sizeof(r->tmp), "%s.tmp%d", path, getpid());
+	/* registered first: a signal between the two leaves nothing */
+	r->undo = guard_add(unlink_tmp, r->tmp);
 	r->f = fopen(r->tmp, "w");
 	if (!r->f) {
+		guard_forget(r->undo);
 		fprintf(stderr, "results: %s: %s\n", r->tmp, strerror(errno));
 		free(r);
 		return NULL;
@@ -65,6 +76,7 @@ int results_commit(struct results *r)
 		unlink(r->tmp);
 		ret = -1;
 	}
+	guard_forget(r->undo);
 	free(r);
 	return ret;
 }
@@ -73,6 +85,7 @@ void results_discard(struct results *r)
 {
 	fclose(r->f);
 	unlink(r->tmp);
+	guard_forget(r->undo);
 	free(r);
 }
 

@@ -15,6 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "compiler.h"
+#include "guard.h"
 #include "tasks.h"
 
 void (*task_exit_hook)(void);
@@ -40,10 +42,6 @@ struct task_set {
 };
 
 /* Every live child process, so a fatal signal can take them all down. */
-#define MAX_CLEANUPS 8
-static void (*cleanups[MAX_CLEANUPS])(void);
-/* read from the signal handler; written only outside it */
-static int nr_cleanups;
 static struct task_set *live_set;
 
 static void kill_live_children(void)
@@ -68,29 +66,6 @@ static void kill_and_reap_children(void)
 	for (i = 0; ts && ts->mode == TASK_PROCESS && i < ts->nr; i++)
 		if (ts->tasks[i].pid > 0 && !ts->tasks[i].done)
 			waitpid(ts->tasks[i].pid, NULL, 0);
-}
-
-static void fatal_signal(int sig)
-{
-	int i;
-
-	for (i = nr_cleanups - 1; i >= 0; i--)
-		cleanups[i]();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-void on_fatal_signal(void (*fn)(void))
-{
-	struct sigaction sa = { .sa_handler = fatal_signal };
-
-	if (nr_cleanups >= MAX_CLEANUPS)
-		return;
-	cleanups[nr_cleanups++] = fn;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 }
 
 struct task_set *task_set_new(enum task_mode mode, unsigned int max_tasks)
@@ -158,22 +133,67 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
-static int spawn_process(struct task *t)
+/* Test-only: widen the fork/PR_SET_PDEATHSIG window (tests/kill_anywhere.sh). */
+static unsigned int spawn_delay_us(void)
 {
-	pid_t pid = fork();
+	static int delay = -1;
 
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		/* A worker must die with its controller, never linger. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		_exit(run_worker(t) ? 1 : 0);
+	if (delay < 0) {
+		const char *env = getenv("SCHED_PERF_TEST_SPAWN_DELAY_US");
+
+		delay = env ? atoi(env) : 0;
+		if (delay < 0 || delay > 1000000)
+			delay = 0;
 	}
-	t->pid = pid;
-	return 0;
+	return delay;
+}
+
+static __noreturn void worker_process(struct task *t, pid_t parent,
+				      const sigset_t *mask)
+{
+	if (spawn_delay_us())
+		usleep(spawn_delay_us());
+	/*
+	 * A worker dies with its controller, never lingers.  The signal is
+	 * armed only now: when the controller died since fork(), nobody
+	 * would send it, so look.
+	 */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	_exit(run_worker(t) ? 1 : 0);
+}
+
+/*
+ * Fork one worker and count it in @ts with the fatal signals blocked, so
+ * that the controller's handler knows of every child it has to kill.
+ */
+static int spawn_process(struct task_set *ts, struct task *t)
+{
+	pid_t parent = getpid(), pid;
+	sigset_t fatal, old;
+	int err = 0;
+
+	/* PR_SET_PDEATHSIG follows the forking thread, not the process */
+	if (gettid() != parent)
+		return -EINVAL;
+	fatal_sigset(&fatal);
+	sigprocmask(SIG_BLOCK, &fatal, &old);
+	pid = fork();
+	if (pid == 0)
+		worker_process(t, parent, &old);
+	if (pid < 0) {
+		err = -errno;
+	} else {
+		t->pid = pid;
+		ts->nr++;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return err;
 }
 
 static int spawn_thread(struct task *t)
@@ -198,7 +218,9 @@ int task_set_spawn(struct task_set *ts, task_fn fn, void *arg)
 		return -ENOSPC;
 	t = &ts->tasks[ts->nr];
 	*t = (struct task){ .fn = fn, .arg = arg, .set = ts };
-	err = ts->mode == TASK_PROCESS ? spawn_process(t) : spawn_thread(t);
+	if (ts->mode == TASK_PROCESS)
+		return spawn_process(ts, t);
+	err = spawn_thread(t);
 	if (!err)
 		ts->nr++;
 	return err;

@@ -75,10 +75,4 @@ int gate_open(struct start_gate *g);
  */
 int task_raise_limit(int resource, rlim_t need);
 
-/*
- * Run @fn on SIGINT/SIGTERM before the process dies (restore sysctls,
- * kill children).  @fn must be async-signal-safe.
- */
-void on_fatal_signal(void (*fn)(void));
-
 #endif

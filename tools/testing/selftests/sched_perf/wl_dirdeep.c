@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "opts.h"
 #include "tasks.h"
 #include "workload.h"
@@ -238,16 +239,19 @@ static int remove_tree(char *path)
 	}
 }
 
-/* Async-signal-safe: the trees of every instance, then our directory. */
-static void remove_everything(void)
+/*
+ * Async-signal-safe: our run directory and every tree in it.  An undo
+ * action of the guard: it may run in the guardian after a SIGKILL, where
+ * only @rundir is known.
+ */
+static void remove_rundir(const char *rundir)
 {
-	unsigned int i;
+	char path[PATH_BUF];
 
-	for (i = 0; instances && i < dd.instances; i++)
-		if (instances[i].root[0])
-			remove_tree(instances[i].root);
-	if (dd.rundir[0])
-		rmdir(dd.rundir);
+	if (strlen(rundir) >= sizeof(path))
+		return;
+	memcpy(path, rundir, strlen(rundir) + 1);
+	remove_tree(path);
 }
 
 static int dirdeep_prepare(char *why, size_t len)
@@ -260,7 +264,8 @@ static int dirdeep_prepare(char *why, size_t len)
 	/* a long work path only makes the tree shallower; 3000 leaves room */
 	snprintf(dd.rundir, sizeof(dd.rundir), "%.3000s/sched_perf-dirdeep.XXXXXX",
 		 dd.parent);
-	if (!mkdtemp(dd.rundir)) {
+	/* never leave a tree behind: not at exit, not on any signal */
+	if (!guard_mkdtemp(dd.rundir, remove_rundir)) {
 		snprintf(why, len, "cannot create a work directory in %s: %s", dd.parent,
 			 strerror(errno));
 		dd.rundir[0] = '\0';
@@ -277,9 +282,6 @@ static int dirdeep_prepare(char *why, size_t len)
 		rmdir(dd.rundir);
 		return WL_ERROR;
 	}
-	/* the runner's timeout is a SIGTERM: never leave a tree behind */
-	on_fatal_signal(remove_everything);
-	atexit(remove_everything);
 	return 0;
 }
 

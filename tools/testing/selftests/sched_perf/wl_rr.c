@@ -35,6 +35,12 @@
 #define MAX_PAIRS	65536
 #define STALL_SECONDS	10	/* a stream peer silent this long is dead */
 #define UDP_MAX_LOSSES	10	/* consecutive lost datagrams that end a run */
+/*
+ * A server waits for its client's connection and first request while all
+ * pairs are set up: bounded, so that a server whose controller and client
+ * vanished gives up even if nothing killed it.
+ */
+#define SETUP_SECONDS	60
 
 enum rr_proto { RR_TCP, RR_UDP, RR_SCTP };
 
@@ -227,6 +233,12 @@ static void set_timeout(int fd, unsigned int ms)
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 }
 
+/* The longest a server waits for its client: set-up, then one iteration. */
+static unsigned int server_wait_ms(void)
+{
+	return (SETUP_SECONDS + rr.duration + STALL_SECONDS) * 1000;
+}
+
 static void set_nodelay(int fd)
 {
 	int one = 1;
@@ -287,12 +299,15 @@ static int stream_server(void *arg)
 {
 	struct pair *p = arg;
 	char *buf = malloc(rr.req > rr.rsp ? rr.req : rr.rsp);
-	int fd = accept4(p->server_fd, NULL, NULL, SOCK_CLOEXEC), r;
+	int fd, r;
 
+	set_timeout(p->server_fd, server_wait_ms());
+	fd = accept4(p->server_fd, NULL, NULL, SOCK_CLOEXEC);
 	close(p->server_fd);
 	if (fd < 0 || !buf)
 		return fail("server", "accept");
 	set_nodelay(fd);
+	set_timeout(fd, server_wait_ms());
 	memset(buf, 'r', rr.rsp);
 	/* the client closes when its time is up: EOF between requests */
 	while ((r = recv_all(fd, buf, rr.req)) > 0)
@@ -394,7 +409,7 @@ static int udp_server(void *arg)
 	if (!buf)
 		return fail("server", "malloc");
 	memset(buf, 'r', len);
-	set_timeout(p->server_fd, (rr.duration + STALL_SECONDS) * 1000);
+	set_timeout(p->server_fd, server_wait_ms());
 	for (;;) {
 		socklen_t fromlen = sizeof(from);
 		ssize_t r = recvfrom(p->server_fd, buf, len, 0,

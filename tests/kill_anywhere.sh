@@ -1,0 +1,184 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Kill the controller anywhere: start a program in its own session, send
+# SIGTERM, SIGINT or SIGKILL to the controller (only, as the kselftest
+# runner's timeout does) at a random moment of setup, the first
+# iteration, the measured iterations or teardown, then count what is left:
+# processes of the session, sockets they hold, work directories, temporary
+# results files, and sysctls/sched features not restored.  Every count
+# must be 0.  Every other run sets SCHED_PERF_TEST_SPAWN_DELAY_US, which
+# makes each new worker sleep 100 ms before it arms PR_SET_PDEATHSIG, so
+# that kills land in that window too.
+#
+# usage: kill_anywhere.sh DIR [KILLS [PROG...]]
+#   DIR    where the programs are; KILLS per program (30)
+#   SEED   environment: random seed (default: the date), printed
+# POSIX sh: it also runs in the vmtest guest under busybox.
+# Exit: 0 nothing left, 1 something left (or a hang).
+set -u
+dir=$1
+kills=${2:-30}
+[ $# -ge 2 ] && shift 2 || shift $#
+progs=${*:-hackbench tcp_rr udp_rr sctp_rr dirdeep}
+seed=${SEED:-$(date +%s)}
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+work=$tmp/work
+res=$tmp/results
+mkdir "$work" "$res"
+schedstats=/proc/sys/kernel/sched_schedstats
+features=/sys/kernel/debug/sched/features
+bad=0
+
+now_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
+
+# state: what must be the same before and after a run
+state() {
+	cat "$schedstats" 2>/dev/null || echo "-"
+	cat "$features" 2>/dev/null || echo "-"
+}
+
+# processes of session SID (the controller's pid)
+session_pids() {
+	for s in /proc/[0-9]*/stat; do
+		sid=$(sed 's/.*) //' "$s" 2>/dev/null | cut -d' ' -f4)
+		[ "$sid" = "$1" ] && { p=${s#/proc/}; echo "${p%/stat}"; }
+	done
+}
+
+# sockets held by the processes given
+sockets_of() {
+	n=0
+	for p in "$@"; do
+		n=$((n + $(ls -l "/proc/$p/fd" 2>/dev/null | grep -c 'socket:')))
+	done
+	echo $n
+}
+
+# sockets owned by any process named PROG, as ss -p shows them
+ss_sockets() {
+	command -v ss >/dev/null || { echo 0; return; }
+	{ ss -tuanpH; ss -SanpH; } 2>/dev/null | grep -c "\"$1\"" || true
+}
+
+args_for() {	# prog kill-number
+	mode=-P
+	[ $(($2 / 12 % 2)) = 1 ] && mode=-T
+	case $1 in
+	hackbench) echo "$mode -g 2 -l 300 --iterations 3" ;;
+	*_rr) echo "$mode --pairs 4 --duration 0.3 --iterations 3" ;;
+	dirdeep) echo "--duration 0.3 --iterations 2 --workdir $work" ;;
+	esac
+}
+
+# Wall time of one run that is not killed, in ms; "skip" when the program
+# cannot run here (exit 4, e.g. no SCTP).
+calibrate() {
+	t0=$(now_ms)
+	# shellcheck disable=SC2046
+	"$dir/$1" $(args_for "$1" 0) --results none >"$tmp/out" 2>&1
+	rc=$?
+	[ $rc = 4 ] && { echo skip; return; }
+	# 1: a bound failed in so short a run; it ran, which is what counts here
+	[ $rc = 0 ] || [ $rc = 1 ] || { echo "FAIL: kill_anywhere: $1 does not run: $(tail -n3 "$tmp/out")" >&2; echo 0; return; }
+	echo $(($(now_ms) - t0))
+}
+
+# delay in ms for kill K of a run lasting T ms; moment = K mod 4
+delay_for() {
+	awk -v k="$1" -v t="$2" -v seed="$seed" 'BEGIN {
+		srand(seed + k * 7919); r = rand(); m = k % 4
+		if (m == 0) d = r * 60			# setup: fork, bind, mkdir
+		else if (m == 1) d = 60 + r * (t / 3 - 60)	# first iteration
+		else if (m == 2) d = t / 3 + r * (t * 0.85 - t / 3)	# measurement
+		else d = t * 0.85 + r * t * 0.2		# teardown and exit
+		printf "%d\n", d < 0 ? 0 : d }'
+}
+
+ms_sleep() { sleep "$(awk -v ms="$1" 'BEGIN { printf "%.3f\n", ms / 1000 }')"; }
+
+moment_name() { case $(($1 % 4)) in 0) echo setup ;; 1) echo first ;; 2) echo measure ;; 3) echo teardown ;; esac; }
+sig_name() { case $(($1 / 4 % 3)) in 0) echo TERM ;; 1) echo INT ;; 2) echo KILL ;; esac; }
+
+kill_once() {	# prog k t
+	prog=$1 k=$2 t=$3
+	before=$(state)
+	d=$(delay_for "$k" "$t")
+	sig=$(sig_name "$k")
+	# every other run widens the fork/PR_SET_PDEATHSIG window (test-only
+	# knob of tasks.c): a kill there must still leave nothing
+	# shellcheck disable=SC2046
+	SCHED_PERF_TEST_SPAWN_DELAY_US=$((k % 2 * 100000)) \
+		setsid "$dir/$prog" $(args_for "$prog" "$k") --results "$res/r" \
+		>"$tmp/out" 2>&1 &
+	pid=$!
+	ms_sleep "$d"
+	kill -"$sig" "$pid" 2>/dev/null
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 300 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		echo "FAIL: kill_anywhere: $prog still running 30 s after SIG$sig at $d ms" >&2
+		kill -9 "$pid"
+		hangs=$((hangs + 1))
+	fi
+	wait "$pid" 2>/dev/null
+	# whatever the session still holds gets 3 s to go away
+	i=0
+	while [ -n "$(session_pids "$pid")" ] && [ $i -lt 30 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	left=$(session_pids "$pid")
+	n=$(echo $left | wc -w)
+	s=$(($(sockets_of $left) + $(ss_sockets "$prog")))
+	w=$(ls -A "$work" | wc -l)
+	r=$(ls -A "$res" | grep -vc '^r$')
+	c=0
+	[ "$(state)" = "$before" ] || c=1
+	if [ $((n + s + w + r + c)) != 0 ]; then
+		echo "leftover: $prog kill $k SIG$sig at $d ms ($(moment_name "$k")): processes $n, sockets $s, work dirs $w, temp results $r, state changed $c" >&2
+		[ -n "$left" ] && ps -o pid,ppid,stat,wchan:20,args -p "$(echo $left | tr ' ' ',')" >&2 2>/dev/null
+	fi
+	procs=$((procs + n)) socks=$((socks + s)) dirs=$((dirs + w))
+	temps=$((temps + r)) states=$((states + c))
+	eval "at_$(moment_name "$k")=\$((at_$(moment_name "$k") + 1))"
+	eval "by_$sig=\$((by_$sig + 1))"
+	# the next run starts clean, whatever this one left
+	[ -n "$left" ] && kill -9 $left 2>/dev/null
+	rm -rf "${work:?}"/* "${res:?}"/* 2>/dev/null
+	[ "$c" = 1 ] && restore "$before"
+	return 0
+}
+
+restore() {	# state before: first line sched_schedstats
+	v=$(echo "$1" | head -n1)
+	[ "$v" != - ] && echo "$v" >"$schedstats" 2>/dev/null
+}
+
+echo "kill_anywhere: seed $seed, $kills kills per program"
+for prog in $progs; do
+	[ -x "$dir/$prog" ] || { echo "FAIL: kill_anywhere: no $dir/$prog" >&2; exit 1; }
+	t=$(calibrate "$prog")
+	if [ "$t" = skip ]; then
+		echo "kill_anywhere: $prog: SKIP (cannot run here: $(grep -m1 'SKIP' "$tmp/out"))"
+		continue
+	fi
+	[ "$t" = 0 ] && { bad=1; continue; }
+	procs=0 socks=0 dirs=0 temps=0 states=0 hangs=0
+	at_setup=0 at_first=0 at_measure=0 at_teardown=0 by_TERM=0 by_INT=0 by_KILL=0
+	k=0
+	while [ $k -lt "$kills" ]; do
+		kill_once "$prog" $k "$t"
+		k=$((k + 1))
+	done
+	total=$((procs + socks + dirs + temps + states + hangs))
+	echo "kill_anywhere: $prog: $kills kills (run $t ms; setup $at_setup, first iteration $at_first, measurement $at_measure, teardown $at_teardown; SIGTERM $by_TERM, SIGINT $by_INT, SIGKILL $by_KILL): left processes $procs, sockets $socks, work dirs $dirs, temp results $temps, state not restored $states, hangs $hangs"
+	[ $total = 0 ] || bad=1
+done
+if [ $bad != 0 ]; then
+	echo "FAIL: kill_anywhere: something was left (see above)" >&2
+	exit 1
+fi
+echo "kill_anywhere: nothing left"
