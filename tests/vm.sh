@@ -16,7 +16,8 @@ pass "vmtest passed in $(($(date +%s) - start)) s"
 checks=$(grep -c '^SCHED_PERF_CHECK ok: ' "$out/console.log")
 ! grep -q '^SCHED_PERF_CHECK FAIL' "$out/console.log" ||
 	fail "guest check: $(grep -m1 '^SCHED_PERF_CHECK FAIL' "$out/console.log")"
-[ "$checks" = 4 ] || fail "guest ran $checks of 4 checks"
+[ "$checks" = 6 ] || fail "guest ran $checks of 6 checks"
+grep '^SCHED_PERF_AB ' "$out/console.log" | sed 's/^SCHED_PERF_AB /guest A-B: /'
 # kill_anywhere in the guest: at least 10 kills of sctp_rr, nothing left
 kills=$(sed -n 's/^SCHED_PERF_KILL kill_anywhere: sctp_rr: \([0-9]*\) kills.*left processes 0, sockets 0, work dirs 0, temp results 0, state not restored 0, hangs 0$/\1/p' "$out/console.log")
 [ "${kills:-0}" -ge 10 ] || fail "guest kill_anywhere: sctp_rr not killed 10 times with nothing left: $(grep -m3 '^SCHED_PERF_KILL' "$out/console.log")"

@@ -43,3 +43,27 @@ rc=$?
 sed 's/^/SCHED_PERF_KILL /' /tmp/kill.out
 report $rc "kill_anywhere: sctp_rr and hackbench leave nothing, sched_schedstats restored"
 echo 1 > $sysctl
+
+# The gate's in-boot A/B where sched features are writable: A = as found,
+# B = the knob, interleaved, B judged against A.  NO_RUN_TO_PARITY lets
+# every wakeup preempt: more switches per message, slower; LATENCY_WARN
+# only arms a warning: nothing to flag.
+features=/sys/kernel/debug/sched/features
+ab() {	# feature output
+	./hackbench --ab "$1" -p -g 2 -l 200 --iterations 8 --results none > "$2" 2>&1
+	rc=$?
+	grep -E '^(not )?ok [0-9]+ (# SKIP )?hackbench\.(ab\.|completed)|^# hackbench\.ab\.' "$2" |
+		sed "s/^/SCHED_PERF_AB $1: /"
+	return $rc
+}
+ab NO_RUN_TO_PARITY /tmp/ab.out
+[ $? = 1 ] &&
+	grep -q '^not ok [0-9]* hackbench.ab.ctx_switches_per_op regressed' /tmp/ab.out &&
+	grep -q '^not ok [0-9]* hackbench.ab.messages_per_sec regressed' /tmp/ab.out &&
+	grep -qw RUN_TO_PARITY $features
+report $? "--ab NO_RUN_TO_PARITY on hackbench: switches per message and messages/s flagged, RUN_TO_PARITY restored"
+ab LATENCY_WARN /tmp/null.out
+[ $? = 0 ] && ! grep -q '^not ok' /tmp/null.out &&
+	grep -q '^ok [0-9]* hackbench.ab.messages_per_sec' /tmp/null.out &&
+	grep -qw NO_LATENCY_WARN $features
+report $? "--ab LATENCY_WARN (changes nothing measurable): nothing flagged, NO_LATENCY_WARN restored"

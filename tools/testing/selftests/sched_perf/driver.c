@@ -11,15 +11,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "ab.h"
+#include "compare.h"
 #include "compiler.h"
 #include "driver.h"
+#include "gate.h"
 #include "guard.h"
 #include "measure.h"
 #include "opts.h"
 #include "results.h"
+#include "runset.h"
+#include "stats.h"
 #include "verdict.h"
 
 #define MAX_ITERATIONS 1000
@@ -31,8 +37,16 @@ enum {
 	OPT_BOUNDS,
 	OPT_RESULTS,
 	OPT_NO_COUNTERS,
+	OPT_SAVE,
+	OPT_BASELINE,
+	OPT_AB,
+	OPT_BISECT,
+	OPT_MAX_RUNS,
 	OPT_HELP,
 };
+
+/* Iterations per side when comparing and --iterations was not given. */
+#define GATE_DEFAULT_RUNS 8
 
 static const struct option common_opts[] = {
 	{ "nr-threads", required_argument, NULL, OPT_NR_THREADS },
@@ -41,6 +55,11 @@ static const struct option common_opts[] = {
 	{ "bounds", required_argument, NULL, OPT_BOUNDS },
 	{ "results", required_argument, NULL, OPT_RESULTS },
 	{ "no-counters", no_argument, NULL, OPT_NO_COUNTERS },
+	{ "save", required_argument, NULL, OPT_SAVE },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "ab", required_argument, NULL, OPT_AB },
+	{ "bisect", no_argument, NULL, OPT_BISECT },
+	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
 	{ "help", no_argument, NULL, OPT_HELP },
 };
 
@@ -52,6 +71,12 @@ struct config {
 	char bounds[PATH_MAX];
 	char results[PATH_MAX];		/* "" when none */
 	bool counters;
+	char save[PATH_MAX];		/* --save: the run set, "" when none */
+	char baseline[PATH_MAX];	/* --baseline: compare with it */
+	char ab[256];			/* --ab: the knob of an A/B */
+	bool bisect;			/* git bisect run exit codes */
+	unsigned long max_runs;		/* per side; 0: no more than planned */
+	char options[512];		/* what changes the load, for run sets */
 };
 
 static void print_usage(const struct workload *wl, FILE *f)
@@ -68,6 +93,17 @@ static void print_usage(const struct workload *wl, FILE *f)
 	      "  --results FILE      results file, or 'none' (default: a new file in\n"
 	      "                      $SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)\n"
 	      "  --no-counters       measure nothing (overhead baseline)\n"
+	      "  --save FILE         also write the results (with every iteration) to FILE,\n"
+	      "                      a baseline for --baseline and sched_perf_compare\n"
+	      "  --baseline FILE     compare with FILE's runs (the change bounds; 8\n"
+	      "                      iterations unless --iterations)\n"
+	      "  --ab KNOB           in-boot A/B: a sched feature (NO_RUN_TO_PARITY) or\n"
+	      "                      PATH=VALUE under /proc/sys or /sys/kernel/debug/sched;\n"
+	      "                      A = as found, B = KNOB, interleaved, B judged against A\n"
+	      "  --max-runs N        while a comparison cannot judge, up to N iterations\n"
+	      "                      per side (default: --iterations)\n"
+	      "  --bisect            exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
+	      "                      judge or skipped, 128 bad input (aborts the bisect)\n"
 	      "exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n", f);
 }
 
@@ -106,6 +142,9 @@ static void default_paths(const struct workload *wl, struct config *c)
 		 dir, wl->name, stamp, getpid());
 }
 
+static int check_results_dir(const struct workload *wl, const char *opt,
+			     const char *path);
+
 static int parse_common(const struct workload *wl, struct config *c, int opt,
 			const char *arg)
 {
@@ -128,12 +167,28 @@ static int parse_common(const struct workload *wl, struct config *c, int opt,
 	case OPT_NO_COUNTERS:
 		c->counters = false;
 		return 0;
+	case OPT_SAVE:
+		snprintf(c->save, sizeof(c->save), "%s", arg);
+		return check_results_dir(wl, "--save", c->save);
+	case OPT_BASELINE:
+		snprintf(c->baseline, sizeof(c->baseline), "%s", arg);
+		return 0;
+	case OPT_AB:
+		snprintf(c->ab, sizeof(c->ab), "%s", arg);
+		return 0;
+	case OPT_BISECT:
+		c->bisect = true;
+		return 0;
+	case OPT_MAX_RUNS:
+		return opt_ulong(wl->name, "--max-runs", arg, 1, MAX_ITERATIONS,
+				 &c->max_runs);
 	}
 	return -1;
 }
 
 /* A run whose results cannot be saved is lost: refuse it before it starts. */
-static int check_results_dir(const struct workload *wl, const char *path)
+static int check_results_dir(const struct workload *wl, const char *opt,
+			     const char *path)
 {
 	char copy[PATH_MAX];
 	const char *dir;
@@ -143,11 +198,25 @@ static int check_results_dir(const struct workload *wl, const char *path)
 	snprintf(copy, sizeof(copy), "%s", path);
 	dir = dirname(copy);
 	if (access(dir, W_OK)) {
-		fprintf(stderr, "%s: --results: cannot write into %s: %s\n",
-			wl->name, dir, strerror(errno));
+		fprintf(stderr, "%s: %s: cannot write into %s: %s\n",
+			wl->name, opt, dir, strerror(errno));
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * What changes the load (the workload's options and --nr-threads), as
+ * given: two run sets compare only when it is the same.
+ */
+static void note_option(struct config *c, char **argv, int from, int to)
+{
+	size_t len = strlen(c->options);
+
+	for (; from < to && len + 1 < sizeof(c->options); from++)
+		len += snprintf(c->options + len, len < sizeof(c->options) ?
+				sizeof(c->options) - len : 0, "%s%s",
+				len ? " " : "", argv[from]);
 }
 
 /* Returns 0, or EXIT_USAGE after one line on stderr; exits for --help. */
@@ -166,7 +235,13 @@ static int parse_args(const struct workload *wl, struct config *c,
 	if (!opts)
 		return EXIT_USAGE;
 	opterr = 0;
-	while (!ret && (opt = getopt_long(argc, argv, wl->short_opts, opts, NULL)) != -1) {
+	for (;;) {
+		int first = optind;
+
+		if (ret || (opt = getopt_long(argc, argv, wl->short_opts, opts, NULL)) == -1)
+			break;
+		if (opt != '?' && opt != ':' && (opt < OPT_NR_THREADS || opt == OPT_NR_THREADS))
+			note_option(c, argv, first, optind);
 		if (opt == OPT_HELP) {
 			print_usage(wl, stdout);
 			exit(0);
@@ -187,7 +262,7 @@ static int parse_args(const struct workload *wl, struct config *c,
 		ret = -1;
 	}
 	if (!ret)
-		ret = check_results_dir(wl, c->results);
+		ret = check_results_dir(wl, "--results", c->results);
 	free(opts);
 	return ret ? EXIT_USAGE : 0;
 }
@@ -286,36 +361,54 @@ static void print_metrics(const char *prefix, const struct metric_set *set)
 	}
 }
 
-static void write_results(const struct config *c, const struct workload *wl,
-			  const struct measure_meta *meta, const struct wl_result *res,
-			  unsigned int n, const struct metric_set *set)
+/* The identity of this run, as run sets carry it. */
+static void runset_identity(const struct workload *wl, const struct config *c,
+			    struct runset *rs)
+{
+	struct utsname u;
+
+	runset_init(rs, wl->name);
+	snprintf(rs->variant, sizeof(rs->variant), "%s", wl->variant());
+	snprintf(rs->options, sizeof(rs->options), "%s", c->options);
+	rs->nr_cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	runset_kconfig(rs->kconfig, sizeof(rs->kconfig));
+	if (!uname(&u))
+		snprintf(rs->kernel, sizeof(rs->kernel), "%s", u.release);
+}
+
+static void write_results(const char *path, const struct workload *wl,
+			  const struct measure_meta *meta, const struct runset *rs,
+			  const struct wl_result *res, unsigned int n,
+			  const struct metric_set *set)
 {
 	struct results *r;
 	char key[128];
 	unsigned int i;
 
-	if (!c->results[0])
+	if (!path[0])
 		return;
-	r = results_open(c->results);
+	r = results_open(path);
 	if (!r)
 		return;
 	for (i = 0; i < meta->nr; i++) {
+		/* the run set says these, once */
+		if (!strcmp(meta->kv[i].key, "kernel") || !strcmp(meta->kv[i].key, "nr_cpus"))
+			continue;
 		snprintf(key, sizeof(key), "meta.%s", meta->kv[i].key);
 		results_text(r, key, meta->kv[i].value);
 	}
-	results_text(r, "meta.workload", wl->name);
-	results_text(r, "meta.variant", wl->variant());
 	for (i = 0; i < n; i++) {
 		snprintf(key, sizeof(key), "%s.time.%u", wl->name, i + 1);
 		results_number(r, key, res[i].elapsed_ns / 1e9);
 	}
 	results_metrics(r, wl->name, set);
+	runset_write(rs, r);
 	if (!results_commit(r))
-		verdict_note("results: %s\n", c->results);
+		verdict_note("results: %s\n", path);
 }
 
 static void load_bounds(const struct workload *wl, const struct config *c,
-			struct bounds *bs)
+			struct bounds *bs, int usage_exit)
 {
 	struct metric_set *known = calloc(1, sizeof(*known));
 	char err[512];
@@ -325,75 +418,260 @@ static void load_bounds(const struct workload *wl, const struct config *c,
 	     bounds_check_names(bs, wl->name, wl->variants, known, c->bounds,
 				err, sizeof(err)))) {
 		fprintf(stderr, "%s: bounds: %s\n", wl->name, known ? err : "out of memory");
-		exit(EXIT_USAGE);
+		exit(usage_exit);
 	}
 	free(known);
 }
 
-static void run_iterations(const struct workload *wl, unsigned int n,
-			   struct wl_result *res, unsigned int *done)
+/* What one run of a program keeps while the gate drives it. */
+struct run_ctx {
+	const struct workload *wl;
+	struct measure *m;
+	struct wl_result res[MAX_ITERATIONS];	/* the new side's iterations */
+	unsigned int nr_res;
+	struct metric_set last;			/* the new side's latest figures */
+};
+
+static int measured_iteration(void *p, bool new_side, struct metric_set *set)
 {
-	for (*done = 0; *done < n; (*done)++) {
-		if (wl->run_once(&res[*done]))
-			return;
-		wl->report_iteration(&res[*done]);
+	struct run_ctx *c = p;
+	struct wl_result r = { 0 };
+	char name[METRIC_NAME_LEN];
+	double secs;
+	int ret;
+
+	measure_begin(c->m);
+	ret = c->wl->run_once(&r);
+	measure_end(c->m);
+	if (ret)
+		return -1;
+	c->wl->report_iteration(&r);
+	secs = r.elapsed_ns / 1e9;
+	snprintf(name, sizeof(name), "%s_per_sec", c->wl->ops_name);
+	metric_add(set, name, "/s", secs > 0 ? r.ops / secs : 0);
+	measure_metrics(c->m, r.ops, set);
+	if (new_side && c->nr_res < MAX_ITERATIONS) {
+		c->res[c->nr_res++] = r;
+		c->last = *set;
 	}
+	return 0;
+}
+
+static int warmup_iteration(void *p)
+{
+	struct run_ctx *c = p;
+	struct wl_result r = { 0 };
+
+	return c->wl->run_once(&r) ? -1 : 0;
+}
+
+/*
+ * The figures judged by the absolute bounds: the workload's own over all
+ * iterations (rates: the median), and the median over iterations of every
+ * measured one.
+ */
+static void summarize(struct run_ctx *c, const struct runset *rs,
+		      struct metric_set *set)
+{
+	unsigned int i;
+
+	iteration_metrics(c->wl, c->res, c->nr_res, set);
+	for (i = 0; i < c->last.nr; i++) {
+		const struct metric *m = &c->last.m[i];
+		const struct runset_metric *rm = runset_find(rs, m->name);
+		double median;
+
+		if (metric_find(set, m->name))
+			continue;	/* the rate: already there */
+		if (m->missing)
+			metric_missing(set, m->name, m->missing);
+		else if (rm && !stats_median(rm->v, rm->n, &median))
+			metric_add(set, m->name, m->unit, median);
+	}
+}
+
+/* One KTAP result per change bound, whatever happened to the run. */
+static void report_comparison(const struct workload *wl, const struct gate_plan *plan,
+			      const struct gate_outcome *out)
+{
+	const char *label = plan->ab ? "ab" : "baseline";
+	char name[160];
+	unsigned int i;
+
+	if (out->compared) {
+		verdict_compare(wl->name, label, out->results, out->nr_results);
+		return;
+	}
+	for (i = 0; i < plan->nr_rules; i++) {
+		snprintf(name, sizeof(name), "%s.%s.%s", wl->name, label,
+			 plan->rules[i].metric);
+		verdict_skip(name, "the run failed: nothing to compare");
+	}
+}
+
+unsigned long wl_test_work_loops;
+
+/*
+ * SCHED_PERF_TEST_WORK_NS (test only): how many empty loops take that
+ * long here, timed once before any worker exists (the fastest of three).
+ */
+static void wl_test_work_setup(void)
+{
+	const char *env = getenv("SCHED_PERF_TEST_WORK_NS");
+	double ns = env ? atof(env) : 0, best = 0;
+	int i;
+
+	if (!(ns > 0 && ns <= 1e9))
+		return;
+	for (i = 0; i < 3; i++) {
+		uint64_t t0 = wl_now_ns();
+		double per_loop;
+
+		wl_test_work_loops = 1 << 22;
+		wl_test_work();
+		per_loop = (wl_now_ns() - t0) / (double)(1 << 22);
+		if (!i || per_loop < best)
+			best = per_loop;
+	}
+	wl_test_work_loops = best > 0 ? ns / best : 0;
+}
+
+/* --bisect changes what bad input exits with: 128 aborts git bisect run. */
+static int usage_exit_code(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--bisect"))
+			return 128;
+	return EXIT_USAGE;
+}
+
+/* A baseline that cannot be compared with this run ends it before it starts. */
+static void load_baseline(const struct workload *wl, const struct config *c,
+			  const struct runset *me, struct runset *base, int usage_exit)
+{
+	char err[512];
+
+	if (runset_load(c->baseline, base, err, sizeof(err)) ||
+	    runset_compatible(base, me, err, sizeof(err))) {
+		fprintf(stderr, "%s: --baseline: %s\n", wl->name, err);
+		exit(usage_exit);
+	}
+}
+
+static void open_knob(const struct workload *wl, const struct config *c,
+		      struct ab_knob *k, int usage_exit)
+{
+	char why[512];
+	int ret = ab_open(k, c->ab, why, sizeof(why));
+
+	if (ret == AB_BAD_INPUT) {
+		fprintf(stderr, "%s: %s\n", wl->name, why);
+		exit(usage_exit);
+	}
+	if (ret == AB_SKIP)
+		verdict_skip_all(why);
 }
 
 int sched_perf_main(const struct workload *wl, int argc, char **argv)
 {
 	static struct bounds bs;
-	static struct wl_result res[MAX_ITERATIONS];
+	static struct runset base, a_side, new_side;
+	static struct run_ctx ctx;
+	static struct gate_outcome out;
+	static struct cmp_rule rules[METRICS_MAX];
 	struct metric_set *set = calloc(1, sizeof(*set));
+	struct gate_plan plan = { .params = { CMP_ALPHA, CMP_MAX_CV } };
+	struct gate_ops ops = { measured_iteration, warmup_iteration };
+	int usage_exit = usage_exit_code(argc, argv);
 	struct measure_meta meta;
+	struct ab_knob knob;
 	struct measure m;
 	struct config c;
-	unsigned int n, done, i;
-	char why[256] = "", name[64];
+	unsigned int i, nr_rules = 0;
+	char why[512] = "", name[64];
+	bool comparing;
 	int ret;
 
 	if (wl->init)
 		wl->init();
 	if (!set || parse_args(wl, &c, argc, argv))
-		return EXIT_USAGE;
+		return usage_exit;
+	if (c.bisect)
+		verdict_bisect_codes();
 	/* from here on, whatever the run changes is undone however it ends */
 	guard_start();
-	load_bounds(wl, &c, &bs);
+	wl_test_work_setup();
+	load_bounds(wl, &c, &bs, usage_exit);
 	wl->set_instances(instances(c.nr_threads_pct), c.nr_threads_set);
-	n = c.iterations ? c.iterations : wl->peer_cmdline && wl->peer_cmdline() ? 1 :
-	    wl->default_iterations ? wl->default_iterations : 5;
+	comparing = c.baseline[0] || c.ab[0];
+	plan.runs = c.iterations ? c.iterations : comparing ? GATE_DEFAULT_RUNS :
+		    wl->peer_cmdline && wl->peer_cmdline() ? 1 :
+		    wl->default_iterations ? wl->default_iterations : 5;
+	plan.max_runs = c.max_runs > plan.runs ? c.max_runs : plan.runs;
+	runset_identity(wl, &c, &new_side);
+	runset_identity(wl, &c, &a_side);
+	if (c.baseline[0]) {
+		load_baseline(wl, &c, &new_side, &base, usage_exit);
+		plan.baseline = &base;
+	}
+	if (comparing)
+		nr_rules = bounds_changes(&bs, wl->name, wl->variant(), rules, METRICS_MAX);
+	plan.rules = rules;
+	plan.nr_rules = nr_rules;
 
 	ret = wl->prepare(why, sizeof(why));
 	if (ret == WL_SKIP)
 		verdict_skip_all(why);
 	if (ret)
 		return 1;
+	if (c.ab[0]) {
+		open_knob(wl, &c, &knob, usage_exit);
+		plan.ab = &knob;
+	}
 	measure_setup(&m, c.counters);
-	if (wl->fit_budget(c.budget / n)) {
+	if (wl->fit_budget(c.budget / plan.runs)) {
 		measure_teardown(&m);
 		return 1;
 	}
 
-	verdict_begin(1 + bounds_count(&bs, wl->name, wl->variant()));
+	verdict_begin(1 + bounds_count(&bs, wl->name, wl->variant()) + nr_rules);
 	measure_describe(&m, &meta);
 	for (i = 0; i < meta.nr; i++)
 		verdict_note("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
 	verdict_note("variant: %s; one op = one %s\n", wl->variant(), wl->op_name);
+	if (c.ab[0])
+		verdict_note("A/B: %s: A = %s (as found), B = %s; A B A B ..., a warm-up iteration after each switch\n",
+			     knob.path, knob.a, knob.b);
+	if (c.baseline[0])
+		verdict_note("baseline: %s (kernel %s)\n", c.baseline, base.kernel);
+	if (comparing && !nr_rules)
+		verdict_note("no change bounds for %s in %s: nothing to compare\n",
+			     wl->name, c.bounds);
+	if (wl_test_work_loops)
+		verdict_note("TEST ONLY: SCHED_PERF_TEST_WORK_NS=%s of busy work per %s\n",
+			     getenv("SCHED_PERF_TEST_WORK_NS"), wl->op_name);
 	wl->banner();
 
-	measure_begin(&m);
-	run_iterations(wl, n, res, &done);
-	measure_end(&m);
-
-	measure_metrics(&m, iteration_metrics(wl, res, done, set), set);
+	ctx.wl = wl;
+	ctx.m = &m;
+	gate_run(&plan, &ops, &ctx, &a_side, &new_side, &out);
+	summarize(&ctx, &new_side, set);
 	print_metrics(wl->name, set);
 
-	snprintf(why, sizeof(why), "%u of %u iterations completed", done, n);
+	snprintf(why, sizeof(why), "%u of %u iterations completed%s%s%s", out.runs,
+		 out.runs > plan.runs ? out.runs : plan.runs,
+		 out.runs > plan.runs ? " (more asked for by the comparison)" : "",
+		 out.failed ? ": " : "", out.failed ? out.why : "");
 	snprintf(name, sizeof(name), "%s.completed", wl->name);
-	verdict_check(done == n, name, "%s", why);
+	verdict_check(!out.failed, name, "%s", why);
 	verdict_judge(&bs, wl->name, wl->variant(), set,
-		      done == n ? NULL : "workload failed");
-	write_results(&c, wl, &meta, res, done, set);
+		      out.failed ? "workload failed" : NULL);
+	if (nr_rules)
+		report_comparison(wl, &plan, &out);
+	write_results(c.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
+	write_results(c.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
 	measure_teardown(&m);
 	free(set);
 	verdict_finish();

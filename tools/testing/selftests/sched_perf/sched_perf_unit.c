@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "histo.h"
 #include "metrics.h"
 #include "results.h"
@@ -282,7 +283,8 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		dir = argv[1];
-	verdict_begin(36 + UNIT_STATS_CHECKS);
+	unit_fixtures = dir;
+	verdict_begin(36 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS);
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();
@@ -291,5 +293,6 @@ int main(int argc, char **argv)
 	test_results_roundtrip();
 	test_histogram();
 	unit_stats();
+	unit_compare();
 	verdict_finish();
 }

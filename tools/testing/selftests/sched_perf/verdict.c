@@ -13,23 +13,53 @@
 #include "../kselftest.h"
 #include "verdict.h"
 
+static bool bisect_codes;
+static unsigned int nr_cannot_judge;	/* comparisons that were SKIPs */
+
 static const char *const op_text[] = {
 	[BOUND_AT_MOST] = "<=",
 	[BOUND_AT_LEAST] = ">=",
 };
 
+/* "-5%" or "+20%" into -0.05 or 0.20, for "change >=" and "change <=". */
+static int parse_change(struct bound *b, const char *num, char *why, size_t len)
+{
+	char *end;
+
+	errno = 0;
+	b->limit = strtod(num, &end) / 100;
+	if (end == num || strcmp(end, "%") || errno || !isfinite(b->limit)) {
+		snprintf(why, len, "'%s' is not a percentage like -5%% or +20%%", num);
+		return -1;
+	}
+	if ((b->op == BOUND_AT_LEAST && b->limit >= 0) ||
+	    (b->op == BOUND_AT_MOST && b->limit <= 0)) {
+		snprintf(why, len, "a change bound is 'change >= -N%%' (may not fall more) or 'change <= +N%%' (may not rise more)");
+		return -1;
+	}
+	b->kind = BOUND_CHANGE;
+	return 0;
+}
+
 static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 {
-	char key[128], op[8], num[64], extra[2];
+	char key[128], op[64], num[64], extra[64];
 	char *dot, *at, *end;
+	bool change;
 	int n;
 
 	line[strcspn(line, "#\n")] = '\0';
-	n = sscanf(line, "%127s %7s %63s %1s", key, op, num, extra);
+	n = sscanf(line, "%127s %63s %63s %63s", key, op, num, extra);
 	if (n <= 0)
 		return 1;	/* blank or comment */
+	change = n == 4 && !strcmp(op, "change");
+	if (change) {
+		snprintf(op, sizeof(op), "%s", num);
+		snprintf(num, sizeof(num), "%s", extra);
+		n = sscanf(line, "%*s %*s %*s %*s %1s", extra) == 1 ? 5 : 3;
+	}
 	if (n != 3) {
-		snprintf(why, len, "expected '<workload>[@<variant>].<metric> <=|>= <number>'");
+		snprintf(why, len, "expected '<workload>[@<variant>].<metric> [change] <=|>= <number>[%%]'");
 		return -1;
 	}
 	dot = strchr(key, '.');
@@ -55,6 +85,8 @@ static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 		snprintf(why, len, "operator '%s' is not <= or >=", op);
 		return -1;
 	}
+	if (change)
+		return parse_change(b, num, why, len);
 	errno = 0;
 	b->limit = strtod(num, &end);
 	if (*end || errno || !isfinite(b->limit)) {
@@ -69,7 +101,8 @@ static bool duplicate(const struct bounds *bs, const struct bound *b)
 	unsigned int i;
 
 	for (i = 0; i < bs->nr; i++)
-		if (bs->b[i].op == b->op && !strcmp(bs->b[i].workload, b->workload) &&
+		if (bs->b[i].op == b->op && bs->b[i].kind == b->kind &&
+		    !strcmp(bs->b[i].workload, b->workload) &&
 		    !strcmp(bs->b[i].variant, b->variant) &&
 		    !strcmp(bs->b[i].metric, b->metric))
 			return true;
@@ -95,8 +128,9 @@ int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 		if (r > 0)
 			continue;
 		if (!r && duplicate(bs, &b))
-			snprintf(why, sizeof(why), "%s.%s %s given twice",
-				 b.workload, b.metric, op_text[b.op]), r = -1;
+			snprintf(why, sizeof(why), "%s.%s %s%s given twice", b.workload,
+				 b.metric, b.kind == BOUND_CHANGE ? "change " : "",
+				 op_text[b.op]), r = -1;
 		if (!r && bs->nr >= BOUNDS_MAX)
 			snprintf(why, sizeof(why), "more than %d bounds", BOUNDS_MAX), r = -1;
 		if (r) {
@@ -162,7 +196,7 @@ static bool bound_applies(const struct bounds *bs, const struct bound *b,
 	for (i = 0; i < bs->nr; i++) {
 		const struct bound *o = &bs->b[i];
 
-		if (o->op == b->op && !strcmp(o->workload, workload) &&
+		if (o->op == b->op && o->kind == b->kind && !strcmp(o->workload, workload) &&
 		    !strcmp(o->metric, b->metric) && !strcmp(o->variant, variant))
 			return false;
 	}
@@ -175,7 +209,25 @@ unsigned int bounds_count(const struct bounds *bs, const char *workload,
 	unsigned int i, n = 0;
 
 	for (i = 0; i < bs->nr; i++)
-		n += bound_applies(bs, &bs->b[i], workload, variant);
+		n += bs->b[i].kind == BOUND_ABSOLUTE &&
+		     bound_applies(bs, &bs->b[i], workload, variant);
+	return n;
+}
+
+unsigned int bounds_changes(const struct bounds *bs, const char *workload,
+			    const char *variant, struct cmp_rule *rules,
+			    unsigned int max)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < bs->nr && n < max; i++) {
+		const struct bound *b = &bs->b[i];
+
+		if (b->kind != BOUND_CHANGE || !bound_applies(bs, b, workload, variant))
+			continue;
+		snprintf(rules[n].metric, sizeof(rules[n].metric), "%s", b->metric);
+		rules[n++].change = b->limit;
+	}
 	return n;
 }
 
@@ -226,7 +278,7 @@ void verdict_judge(const struct bounds *bs, const char *workload,
 		char name[128];
 		bool pass;
 
-		if (!bound_applies(bs, b, workload, variant))
+		if (b->kind != BOUND_ABSOLUTE || !bound_applies(bs, b, workload, variant))
 			continue;
 		snprintf(name, sizeof(name), "%s.%s", b->workload, b->metric);
 		m = metric_find(set, b->metric);
@@ -241,13 +293,58 @@ void verdict_judge(const struct bounds *bs, const char *workload,
 	}
 }
 
+void verdict_compare(const char *workload, const char *label,
+		     const struct cmp_result *res, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct cmp_result *r = &res[i];
+		char name[160];
+
+		snprintf(name, sizeof(name), "%s.%s.%s", workload, label, r->metric);
+		if (r->verdict != CMP_MISSING)
+			verdict_note("%s: old %.6g +- %.2g (n=%u), new %.6g +- %.2g (n=%u), change %+.2f%% (threshold %+.0f%%), p %.3g, Holm p %.3g%s\n",
+				     name, r->old.median, r->old.stddev, r->old.n,
+				     r->new.median, r->new.stddev, r->new.n,
+				     100 * r->change, 100 * r->threshold, r->p,
+				     isnan(r->p_adj) ? 1.0 : r->p_adj,
+				     isnan(r->p_adj) ? " (not judged)" : "");
+		switch (r->verdict) {
+		case CMP_SAME:
+		case CMP_IMPROVED:
+		case CMP_REGRESSED:
+			verdict_check(r->verdict != CMP_REGRESSED, name, "%s: %s",
+				      cmp_verdict_name(r->verdict), r->why);
+			break;
+		default:
+			verdict_skip(name, r->why);
+			/* a counter this kernel lacks is no reason to skip a bisect step */
+			nr_cannot_judge += r->verdict != CMP_MISSING;
+		}
+	}
+}
+
+void verdict_bisect_codes(void)
+{
+	bisect_codes = true;
+}
+
 void verdict_finish(void)
 {
-	ksft_finished();
+	if (!bisect_codes)
+		ksft_finished();
+	ksft_print_cnts();
+	exit(ksft_get_fail_cnt() ? 1 : nr_cannot_judge ? 125 : 0);
 }
 
 void verdict_skip_all(const char *why)
 {
 	ksft_print_header();
+	if (bisect_codes) {
+		ksft_set_plan(0);
+		printf("# SKIP: %s\n", why);
+		exit(125);
+	}
 	ksft_exit_skip("%s\n", why);
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "compare.h"
 #include "compiler.h"
 #include "metrics.h"
 
@@ -17,12 +18,18 @@ enum bound_op {
 	BOUND_AT_LEAST,		/* >= */
 };
 
+enum bound_kind {
+	BOUND_ABSOLUTE,		/* the metric itself: "<= 50" */
+	BOUND_CHANGE,		/* against a baseline: "change >= -5%" */
+};
+
 struct bound {
+	enum bound_kind kind;
 	char workload[32];
 	char variant[32];	/* "" applies to every variant without its own */
 	char metric[METRIC_NAME_LEN];
 	enum bound_op op;
-	double limit;
+	double limit;		/* a fraction for BOUND_CHANGE: -0.05 */
 	unsigned int line;
 };
 
@@ -33,8 +40,13 @@ struct bounds {
 };
 
 /*
- * Read a bounds file: "<workload>[@<variant>].<metric> <= | >= <number>",
- * '#' comments.  Returns 0, or -1 with "file:line: why" in @err.
+ * Read a bounds file, '#' comments, lines of two kinds:
+ *   <workload>[@<variant>].<metric> <= | >= <number>
+ *   <workload>[@<variant>].<metric> change >= -<N>% | change <= +<N>%
+ * The second is a threshold of the gate: how far the metric may move
+ * against a baseline (falling for ">=", rising for "<=") before a
+ * statistically significant move is a regression.  Returns 0, or -1 with
+ * "file:line: why" in @err.
  */
 int bounds_load(const char *path, struct bounds *bs, char *err, size_t len);
 /*
@@ -45,9 +57,17 @@ int bounds_check_names(const struct bounds *bs, const char *workload,
 		       const char *const *variants,
 		       const struct metric_set *known, const char *path,
 		       char *err, size_t len);
-/* How many bounds judge a run of @workload in @variant. */
+/* How many absolute bounds judge a run of @workload in @variant. */
 unsigned int bounds_count(const struct bounds *bs, const char *workload,
 			  const char *variant);
+
+/*
+ * The change thresholds for @workload in @variant, as comparison rules
+ * (a variant's own threshold replaces the generic one).  Returns how many.
+ */
+unsigned int bounds_changes(const struct bounds *bs, const char *workload,
+			    const char *variant, struct cmp_rule *rules,
+			    unsigned int max);
 
 /* KTAP output */
 void verdict_begin(unsigned int plan);
@@ -59,6 +79,19 @@ void verdict_skip(const char *name, const char *why);
 void verdict_judge(const struct bounds *bs, const char *workload,
 		   const char *variant, const struct metric_set *set,
 		   const char *skip_all);
+/*
+ * One KTAP result per comparison, named <workload>.<label>.<metric>: a
+ * regression fails, an improvement or no change passes, a comparison that
+ * cannot judge (noisy, too few runs, missing) is a SKIP with its figures.
+ */
+void verdict_compare(const char *workload, const char *label,
+		     const struct cmp_result *res, unsigned int n);
+/*
+ * git bisect run exit codes from now on: verdict_finish() exits 1 on a
+ * failure, else 125 when a comparison could not judge, else 0;
+ * verdict_skip_all() exits 125.
+ */
+void verdict_bisect_codes(void);
 /* Totals, then exit: 0 when every check passed or skipped, 1 otherwise. */
 __noreturn void verdict_finish(void);
 /* The whole program cannot run here: KTAP skip, exit 4. */

@@ -369,6 +369,7 @@ static int build(struct instance *in, char *path, size_t len, const char *target
 	}
 	in->res->bogo_ops++;
 	in->res->mkdirs++;
+	wl_test_work();
 	if (len == strlen(in->root)) {	/* the link target, <root>/f */
 		int fd = creat(target, 0600);
 
@@ -407,6 +408,7 @@ static void touch(struct instance *in, const char *path, const struct timespec *
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	in->res->bogo_ops++;	/* counted even when open() fails */
+	wl_test_work();
 	if (fd < 0)
 		return;
 	futimens(fd, now);

@@ -222,6 +222,7 @@ static int sender(void *arg)
 				}
 				done += r;
 			}
+			wl_test_work();
 		}
 	}
 	free(buf);

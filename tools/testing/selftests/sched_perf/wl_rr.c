@@ -326,6 +326,7 @@ static void record(struct pair_result *res, uint64_t *prev)
 
 	histo_record(&res->latency, t - *prev);
 	res->transactions++;
+	wl_test_work();
 	*prev = t;
 }
 

@@ -21,6 +21,23 @@ static inline uint64_t wl_now_ns(void)
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/*
+ * Test-only slowdown (SCHED_PERF_TEST_WORK_NS, see the documentation):
+ * every workload calls this once per operation; it is a fixed amount of
+ * busy work, calibrated by the driver before any worker starts, so that
+ * bench/gate.sh can make a kernel "5 % slower" on purpose.  Zero loops,
+ * i.e. one predictable branch, unless the variable is set.
+ */
+extern unsigned long wl_test_work_loops;
+
+static inline void wl_test_work(void)
+{
+	unsigned long i;
+
+	for (i = 0; i < wl_test_work_loops; i++)
+		__asm__ __volatile__("" ::: "memory");
+}
+
 /* One timed iteration. */
 struct wl_result {
 	uint64_t ops;		/* messages, transactions, bogo-ops */

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Comparison room: judge two run sets metric by metric (see compare.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "compiler.h"
+
+const char *cmp_verdict_name(enum cmp_verdict v)
+{
+	static const char *const names[] = {
+		[CMP_SAME] = "same",
+		[CMP_REGRESSED] = "regressed",
+		[CMP_IMPROVED] = "improved",
+		[CMP_NOISY] = "noisy",
+		[CMP_TOO_FEW] = "too-few-runs",
+		[CMP_MISSING] = "missing",
+	};
+
+	if ((unsigned int)v < ARRAY_SIZE(names) && names[v])
+		return names[v];
+	return "unknown";
+}
+
+/* ln C(n_old + n_new, n_old), without the overflow of the product itself */
+static double log_choose(unsigned int n_old, unsigned int n_new)
+{
+	return lgamma((double)n_old + n_new + 1) - lgamma((double)n_old + 1) -
+	       lgamma((double)n_new + 1);
+}
+
+/* The smallest two-sided p of the exact test: 2 / C(n_old + n_new, n_old) */
+static double smallest_p(unsigned int n_old, unsigned int n_new)
+{
+	return fmin(1, exp(M_LN2 - log_choose(n_old, n_new)));
+}
+
+bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level)
+{
+	if (!n_old || !n_new || !(level > 0))
+		return false;
+	/* in log space: C(n, k) overflows a double from n = 1030 on */
+	return M_LN2 - log_choose(n_old, n_new) < log(level);
+}
+
+/*
+ * (new - old) / |old| of the medians.  From an old median of 0 any move is
+ * infinitely large: +/-HUGE_VAL in the direction of the new median (beyond
+ * every threshold that way; the U test still decides whether it is real),
+ * and 0 when the new median is 0 as well.
+ */
+static double relative_change(double old, double new)
+{
+	if (old == 0)
+		return new == 0 ? 0 : copysign(HUGE_VAL, new);
+	return (new - old) / fabs(old);
+}
+
+/*
+ * Beyond @threshold in the bad direction: below it when negative (must not
+ * fall), above it when positive (must not rise).  A threshold of 0 names
+ * no direction: any move is bad, and none is an improvement.
+ */
+static bool worse(double change, double threshold)
+{
+	if (threshold < 0)
+		return change < threshold;
+	if (threshold > 0)
+		return change > threshold;
+	return change != 0;
+}
+
+static bool better(double change, double threshold)
+{
+	if (threshold < 0)
+		return change > -threshold;
+	if (threshold > 0)
+		return change < -threshold;
+	return false;
+}
+
+/* A change in percent: one decimal, or three digits when huge (or inf). */
+static void percent(double change, char *buf, size_t len)
+{
+	if (fabs(change) < 1e4)
+		snprintf(buf, len, "%+.1f%%", change * 100);
+	else
+		snprintf(buf, len, "%+.3g%%", change * 100);
+}
+
+/* "old -> new (change), p, p_adj": the figures every report line carries */
+static void figures(const struct cmp_result *r, char *buf, size_t len)
+{
+	char adj[16], pct[16];
+
+	if (isnan(r->p_adj))
+		snprintf(adj, sizeof(adj), "n/a");
+	else
+		snprintf(adj, sizeof(adj), "%.3g", r->p_adj);
+	percent(r->change, pct, sizeof(pct));
+	snprintf(buf, len, "median %.6g -> %.6g (%s), p %.3g, p_adj %s",
+		 r->old.median, r->new.median, pct, r->p, adj);
+}
+
+static void describe(struct cmp_result *r, double alpha, double max_cv,
+		     double level)
+{
+	char fig[96], limit[16], opposite[16];
+
+	if (r->verdict == CMP_MISSING)
+		return;
+	figures(r, fig, sizeof(fig));
+	snprintf(limit, sizeof(limit), "%+.3g%%", r->threshold * 100);
+	snprintf(opposite, sizeof(opposite), "%+.3g%%", -r->threshold * 100);
+	switch (r->verdict) {
+	case CMP_NOISY:
+		snprintf(r->why, sizeof(r->why),
+			 "too noisy to judge: cv old %.2f new %.2f > %.2f; %s",
+			 fmin(r->old.cv, 1e6), fmin(r->new.cv, 1e6), fmin(max_cv, 1e6), fig);
+		break;
+	case CMP_TOO_FEW:
+		snprintf(r->why, sizeof(r->why),
+			 "too few runs: %u vs %u reach p %.2g at best, not below %.2g; %s",
+			 r->old.n, r->new.n, smallest_p(r->old.n, r->new.n), level, fig);
+		break;
+	case CMP_REGRESSED:
+		snprintf(r->why, sizeof(r->why), "%s: beyond %s, p_adj < %.3g", fig, limit,
+			 alpha);
+		break;
+	case CMP_IMPROVED:
+		snprintf(r->why, sizeof(r->why), "%s: improved beyond %s, p_adj < %.3g", fig,
+			 opposite, alpha);
+		break;
+	default:
+		if (worse(r->change, r->threshold) || better(r->change, r->threshold))
+			snprintf(r->why, sizeof(r->why), "%s: beyond %s but not significant at %.3g",
+				 fig, worse(r->change, r->threshold) ? limit : opposite, alpha);
+		else if (r->p_adj < alpha)
+			snprintf(r->why, sizeof(r->why), "%s: significant but within %s",
+				 fig, limit);
+		else
+			snprintf(r->why, sizeof(r->why), "%s", fig);
+		break;
+	}
+}
+
+/* Describe both sides; false (and CMP_MISSING) when a side has no runs. */
+static bool sides(struct cmp_result *r, const struct runset *old,
+		  const struct runset *new)
+{
+	const struct runset_metric *o = runset_find(old, r->metric);
+	const struct runset_metric *n = runset_find(new, r->metric);
+	const char *side = NULL;
+
+	if (!o || stats_describe(o->v, o->n, 0.95, &r->old))
+		side = "old";
+	if (!n || stats_describe(n->v, n->n, 0.95, &r->new))
+		side = side ? "old nor the new" : "new";
+	if (side) {
+		memset(&r->old, 0, sizeof(r->old));
+		memset(&r->new, 0, sizeof(r->new));
+		r->verdict = CMP_MISSING;
+		snprintf(r->why, sizeof(r->why), "no runs of %s in the %s run set",
+			 r->metric, side);
+		return false;
+	}
+	r->change = relative_change(r->old.median, r->new.median);
+	r->p = stats_mann_whitney(o->v, o->n, n->v, n->n, NULL);
+	return true;
+}
+
+/* Holm over the p of the @nr metrics in @idx; Bonferroni without memory. */
+static void adjust(struct cmp_result *out, const unsigned int *idx,
+		   unsigned int nr)
+{
+	double *p = malloc((nr ? nr : 1) * sizeof(*p));
+	unsigned int k;
+
+	for (k = 0; p && k < nr; k++)
+		p[k] = out[idx[k]].p;
+	if (p && !stats_holm(p, nr, p)) {
+		for (k = 0; k < nr; k++)
+			out[idx[k]].p_adj = p[k];
+	} else {
+		for (k = 0; k < nr; k++)
+			out[idx[k]].p_adj = fmin(1, out[idx[k]].p * nr);
+	}
+	free(p);
+}
+
+unsigned int compare_runsets(const struct runset *old, const struct runset *new,
+			     const struct cmp_rule *rules, unsigned int nr_rules,
+			     const struct cmp_params *params,
+			     struct cmp_result *out)
+{
+	double alpha = params ? params->alpha : CMP_ALPHA;
+	double max_cv = params ? params->max_cv : CMP_MAX_CV;
+	unsigned int i, judged = 0, nr_holm = 0, regressed = 0;
+	unsigned int *idx = malloc((nr_rules ? nr_rules : 1) * sizeof(*idx));
+	double level;
+
+	/* missing and noisy metrics are not judged: they do not count in J */
+	for (i = 0; i < nr_rules; i++) {
+		struct cmp_result *r = &out[i];
+
+		memset(r, 0, sizeof(*r));
+		snprintf(r->metric, sizeof(r->metric), "%s", rules[i].metric);
+		r->threshold = rules[i].change;
+		r->change = NAN;
+		r->p = NAN;
+		r->p_adj = NAN;
+		if (!sides(r, old, new))
+			continue;
+		if (r->old.cv > max_cv || r->new.cv > max_cv)
+			r->verdict = CMP_NOISY;
+		else
+			judged++;
+	}
+	level = judged ? alpha / judged : alpha;
+	for (i = 0; i < nr_rules; i++) {
+		struct cmp_result *r = &out[i];
+
+		if (r->verdict != CMP_SAME)
+			continue;
+		if (!cmp_enough_runs(r->old.n, r->new.n, level))
+			r->verdict = CMP_TOO_FEW;
+		else if (idx)
+			idx[nr_holm++] = i;
+		else		/* out of memory: nothing can be judged */
+			r->verdict = CMP_TOO_FEW;
+	}
+	adjust(out, idx, nr_holm);
+	for (i = 0; i < nr_rules; i++) {
+		struct cmp_result *r = &out[i];
+
+		if (r->verdict == CMP_SAME && r->p_adj < alpha) {
+			if (worse(r->change, r->threshold))
+				r->verdict = CMP_REGRESSED;
+			else if (better(r->change, r->threshold))
+				r->verdict = CMP_IMPROVED;
+		}
+		regressed += r->verdict == CMP_REGRESSED;
+		describe(r, alpha, max_cv, level);
+	}
+	free(idx);
+	return regressed;
+}

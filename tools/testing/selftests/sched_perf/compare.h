@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Comparison room: two run sets of one workload (a baseline and a new run,
+ * or the A and B sides of an in-boot A/B) judged metric by metric.
+ *
+ * A metric regresses only when its median moved beyond the metric's
+ * threshold in the bad direction AND the Mann-Whitney U test says the two
+ * sets of runs differ, at a family-wise level ALPHA over the metrics of
+ * the comparison (Holm-Bonferroni).  A move beyond the threshold in the
+ * good direction with the same significance is an improvement: reported,
+ * never failed.  A side whose coefficient of variation is above MAX_CV, or
+ * run counts too small for the test ever to reach its level, cannot be
+ * judged: that is said, with the figures, never silently passed.
+ */
+#ifndef SCHED_PERF_COMPARE_H
+#define SCHED_PERF_COMPARE_H
+
+#include <stdbool.h>
+
+#include "metrics.h"
+#include "runset.h"
+#include "stats.h"
+
+/* Defaults; documented in Documentation/scheduler/sched-perf.rst. */
+#define CMP_ALPHA	0.01	/* family-wise, over one comparison's metrics */
+#define CMP_MAX_CV	0.30	/* noisier than this on either side: no verdict */
+
+/*
+ * One rule: @metric regresses when (new - old) / |old| of the medians is
+ * beyond @change in its direction: change < 0 (e.g. -0.05) for a metric
+ * that must not fall, change > 0 (e.g. +0.20) for one that must not rise.
+ */
+struct cmp_rule {
+	char metric[METRIC_NAME_LEN];
+	double change;
+};
+
+enum cmp_verdict {
+	CMP_SAME,		/* no significant move beyond the threshold */
+	CMP_REGRESSED,
+	CMP_IMPROVED,
+	CMP_NOISY,		/* a side's CV above the limit: cannot judge */
+	CMP_TOO_FEW,		/* too few runs for the test to reach its level */
+	CMP_MISSING,		/* a side has no value for the metric */
+};
+
+/*
+ * change: from an old median of 0, +/-HUGE_VAL toward the new median (0
+ * when that is 0 too).  change and p are NAN for CMP_MISSING, p_adj is NAN
+ * for every metric not judged (missing, noisy, too few runs).
+ */
+struct cmp_result {
+	char metric[METRIC_NAME_LEN];
+	double threshold;		/* the rule's change */
+	struct sample_stats old, new;	/* valid unless CMP_MISSING */
+	double change;			/* of the medians, (new - old) / |old| */
+	double p;			/* Mann-Whitney U, two-sided */
+	double p_adj;			/* Holm-adjusted over the judged metrics */
+	enum cmp_verdict verdict;
+	char why[192];			/* one line: figures for the report */
+};
+
+struct cmp_params {
+	double alpha;
+	double max_cv;
+};
+
+/* Short name of a verdict, for KTAP names, tables and JSON. */
+const char *cmp_verdict_name(enum cmp_verdict v);
+
+/*
+ * Judge every rule on @old against @new into @out (room for @nr_rules).
+ * @params NULL: CMP_ALPHA and CMP_MAX_CV.  A rule's change of 0 names no
+ * direction: any significant move is a regression.  Returns how many
+ * regressed.
+ */
+unsigned int compare_runsets(const struct runset *old, const struct runset *new,
+			     const struct cmp_rule *rules, unsigned int nr_rules,
+			     const struct cmp_params *params,
+			     struct cmp_result *out);
+
+/*
+ * Would @n_old and @n_new runs ever let the test reach @level?  The
+ * smallest two-sided p of the exact test is 2 / C(n_old + n_new, n_old).
+ */
+bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level);
+
+/*
+ * The unit tests of compare.c and runset.c, in sched_perf_unit: 36 KTAP
+ * results.  Their fixtures are in @unit_fixtures/runset.
+ */
+#define UNIT_COMPARE_CHECKS 36
+extern const char *unit_fixtures;
+void unit_compare(void);
+
+#endif

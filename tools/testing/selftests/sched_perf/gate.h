@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The gate: how many timed iterations a run makes, on which side of a
+ * comparison, and when the comparison has enough of them.
+ *
+ *   plain run      N iterations
+ *   --baseline F   N iterations, compared with F's
+ *   --ab KNOB      A B A B ... (N pairs), the knob switched before each
+ *                  iteration and one untimed warm-up iteration after each
+ *                  switch, compared B against A
+ *
+ * When a comparison cannot judge yet (too few runs for the test, or too
+ * noisy), the gate asks for one more iteration (pair) at a time, up to
+ * --max-runs per side.
+ */
+#ifndef SCHED_PERF_GATE_H
+#define SCHED_PERF_GATE_H
+
+#include "ab.h"
+#include "compare.h"
+#include "metrics.h"
+#include "runset.h"
+
+struct gate_ops {
+	/* One timed, measured iteration; its figures into @set.  0 or -1. */
+	int (*measured)(void *ctx, bool new_side, struct metric_set *set);
+	/* One iteration that counts for nothing (after a knob switch). */
+	int (*warmup)(void *ctx);
+};
+
+struct gate_plan {
+	unsigned int runs;		/* per side */
+	unsigned int max_runs;		/* per side, >= runs */
+	struct ab_knob *ab;		/* NULL: one side */
+	const struct runset *baseline;	/* NULL: nothing to compare with */
+	const struct cmp_rule *rules;
+	unsigned int nr_rules;
+	struct cmp_params params;
+};
+
+struct gate_outcome {
+	unsigned int runs;		/* timed iterations on the new side */
+	bool failed;			/* an iteration failed: stopped there */
+	bool compared;
+	unsigned int nr_results;
+	struct cmp_result results[METRICS_MAX];
+	char why[256];			/* when failed */
+};
+
+/*
+ * Run @plan: timed iterations land in @new_side (and in @a_side for an
+ * A/B), then the comparison, if any, in @out.
+ */
+void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
+	      void *ctx, struct runset *a_side, struct runset *new_side,
+	      struct gate_outcome *out);
+
+#endif

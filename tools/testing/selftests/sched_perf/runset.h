@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Run set: every timed iteration's value of every metric of one run, with
+ * what makes two run sets comparable (workload, variant, options, CPUs,
+ * kernel config).  It is saved inside the results file (--save, --results)
+ * and read back as a baseline (--baseline, sched_perf_compare).
+ *
+ * In the results file (results.h), besides the summary lines:
+ *   meta.runset_version: 2
+ *   meta.workload, meta.variant, meta.options, meta.nr_cpus,
+ *   meta.kconfig, meta.kernel   (kernel is informative, not compared)
+ *   <workload>.runs.<metric>: v1 v2 ... vN      one value per iteration
+ *   <workload>.stat.<metric>: n=N median=M mean=A stddev=S cv=C ci95=LO,HI
+ *   runset.end: <number of runs.* lines>        last line: not truncated
+ */
+#ifndef SCHED_PERF_RUNSET_H
+#define SCHED_PERF_RUNSET_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "metrics.h"
+#include "results.h"
+
+#define RUNSET_VERSION	2
+#define RUNSET_MAX_RUNS	1000
+
+struct runset_metric {
+	char name[METRIC_NAME_LEN];
+	unsigned int n;
+	double *v;		/* n values, one per timed iteration */
+};
+
+struct runset {
+	char workload[32];
+	char variant[32];
+	char options[512];	/* the workload's own options, as given */
+	char kconfig[80];	/* digest of the kernel config, or "unknown" */
+	char kernel[128];	/* uname -r: informative, never compared */
+	unsigned int nr_cpus;
+	unsigned int nr_metrics;
+	struct runset_metric m[METRICS_MAX];
+};
+
+/* An empty run set for @workload; the other identity fields are set by the caller. */
+void runset_init(struct runset *rs, const char *workload);
+void runset_free(struct runset *rs);
+
+/*
+ * Append one iteration: every available (not missing) metric of @set gets
+ * its value appended; a NaN or infinite value counts as missing.  Returns
+ * 0, or -1 when out of memory or a metric already has RUNSET_MAX_RUNS.
+ */
+int runset_append(struct runset *rs, const struct metric_set *set);
+
+/* The values of @metric, or NULL when the run set has none. */
+const struct runset_metric *runset_find(const struct runset *rs,
+					const char *metric);
+
+/*
+ * Write the meta, runs.*, stat.* and end lines into @r.  A metric that
+ * was missing in some iterations is written as a comment only.
+ */
+void runset_write(const struct runset *rs, struct results *r);
+
+/*
+ * Read a run set from a results file.  Returns 0, or -1 with one line in
+ * @err ("FILE: why") for an unreadable, truncated, malformed file or
+ * another version; @rs is then empty.  Free it with runset_free() either way.
+ */
+int runset_load(const char *path, struct runset *rs, char *err, size_t len);
+
+/*
+ * Two run sets may be compared when workload, variant, options, CPUs and
+ * kernel config match.  Returns 0, or -1 with what differs in @err.
+ */
+int runset_compatible(const struct runset *old, const struct runset *new,
+		      char *err, size_t len);
+
+/* Digest of the running kernel's config (/proc/config.gz, /boot), or "unknown". */
+void runset_kconfig(char *out, size_t len);
+/*
+ * The digest of the config text in @f (as runset_kconfig): returns how many
+ * of the scheduler options it found; 0 leaves @out untouched.
+ */
+int runset_kconfig_digest(FILE *f, char *out, size_t len);
+
+#endif

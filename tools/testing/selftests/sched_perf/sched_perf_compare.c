@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched_perf_compare: judge a new run set against a baseline, metric by
+ * metric, with the change thresholds of the bounds file (compare.h).
+ * Prints an lkp-style table, or one JSON object per line and metric.
+ * Exit: 0 nothing regressed, 1 a metric regressed, 2 bad input (one line
+ * on stderr, nothing on stdout).
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "compiler.h"
+#include "runset.h"
+#include "verdict.h"
+
+#define EXIT_REGRESSED	1
+#define EXIT_BAD_INPUT	2
+
+static const char usage[] =
+"Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C] OLD NEW\n"
+"Judge the run set in results file NEW against the baseline OLD (both written\n"
+"with --results by the same workload, variant, options, CPU count and kernel\n"
+"config).  A metric regresses when its median moved beyond its change\n"
+"threshold in the bounds file in the bad direction and the two-sided\n"
+"Mann-Whitney U test, Holm-corrected over the metrics, is below alpha.\n"
+"  --bounds FILE  change thresholds (default: 'bounds' beside this program)\n"
+"  --json         one JSON object per line and metric instead of the table\n"
+"  --alpha A      family-wise significance level, 0 < A < 1 (default 0.01)\n"
+"  --max-cv C     no verdict when a side's stddev / mean is above C, C > 0\n"
+"                 (default 0.30)\n"
+"  --help         this text\n"
+"Exit status: 0 no regression, 1 a metric regressed, 2 bad input.\n";
+
+__printf(1, 2) __noreturn static void bad_input(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("sched_perf_compare: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_BAD_INPUT);
+}
+
+static double parse_number(const char *opt, const char *arg, double lo, double hi)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !isfinite(v) || v <= lo || (hi > lo && v >= hi)) {
+		if (hi > lo)
+			bad_input("%s '%s' is not a number between %g and %g", opt, arg, lo, hi);
+		bad_input("%s '%s' is not a number above %g", opt, arg, lo);
+	}
+	return v;
+}
+
+/* 'bounds' in the directory of this program */
+static void default_bounds(char *path, size_t len)
+{
+	char exe[4000];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0) {
+		snprintf(path, len, "bounds");
+		return;
+	}
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash)
+		slash[1] = '\0';
+	snprintf(path, len, "%sbounds", slash ? exe : "");
+}
+
+/* A JSON number, or null for what JSON cannot say (NaN, infinities) */
+static void json_number(const char *key, double v)
+{
+	if (isfinite(v))
+		printf(",\"%s\":%.9g", key, v);
+	else
+		printf(",\"%s\":null", key);
+}
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", *s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
+}
+
+static void print_json(const char *workload, const struct cmp_result *r)
+{
+	char name[128];
+	bool o = r->old.n, n = r->new.n;
+
+	snprintf(name, sizeof(name), "%.31s.%.63s", workload, r->metric);
+	printf("{\"metric\":");
+	json_string(name);
+	json_number("old_median", o ? r->old.median : NAN);
+	json_number("old_stddev", o ? r->old.stddev : NAN);
+	printf(",\"old_n\":%u", r->old.n);
+	json_number("new_median", n ? r->new.median : NAN);
+	json_number("new_stddev", n ? r->new.stddev : NAN);
+	printf(",\"new_n\":%u", r->new.n);
+	json_number("change", r->change);
+	json_number("p", r->p);
+	json_number("p_adj", r->p_adj);
+	json_number("threshold", r->threshold);
+	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
+}
+
+static const char *mark(enum cmp_verdict v)
+{
+	switch (v) {
+	case CMP_REGRESSED:
+		return "REGRESSION";
+	case CMP_IMPROVED:
+		return "improved";
+	case CMP_NOISY:
+		return "noisy";
+	case CMP_TOO_FEW:
+		return "too-few-runs";
+	case CMP_MISSING:
+		return "missing";
+	default:
+		return "";
+	}
+}
+
+/* "1.2e+06 ±  3%": the median and the stddev in percent of the mean */
+static void side(const struct sample_stats *s)
+{
+	if (!s->n)
+		printf("%12s      ", "-");
+	else
+		printf("%12.4g ±%3.0f%%", s->median, s->cv * 100);
+}
+
+static void print_row(const char *workload, const struct cmp_result *r)
+{
+	const char *m = mark(r->verdict);
+
+	side(&r->old);
+	if (isnan(r->change))
+		printf("  %9s ", "-");
+	else
+		printf("  %+8.1f%% ", r->change * 100);
+	side(&r->new);
+	printf("  %s.%s%s%s\n", workload, r->metric, *m ? "  " : "", m);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option long_opts[] = {
+		{ "bounds", required_argument, NULL, 'b' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "max-cv", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cmp_params params = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
+	static struct cmp_result res[BOUNDS_MAX];
+	static struct cmp_rule rules[BOUNDS_MAX];
+	static struct runset old, new;
+	static struct bounds bs;
+	char bounds[4096] = "", err[1024];
+	unsigned int nr, i, regressed;
+	bool json = false;
+	int opt;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'b':
+			snprintf(bounds, sizeof(bounds), "%s", optarg);
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'a':
+			params.alpha = parse_number("--alpha", optarg, 0, 1);
+			break;
+		case 'c':
+			params.max_cv = parse_number("--max-cv", optarg, 0, 0);
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return 0;
+		case ':':
+			bad_input("option '%s' needs a value (see --help)", argv[optind - 1]);
+		default:
+			if (optopt && argv[optind - 1][1] != '-')
+				bad_input("unknown option '-%c' (see --help)", optopt);
+			bad_input("unknown option '%s' (see --help)", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 2)
+		bad_input("expected two run sets, OLD and NEW, got %d operand%s (see --help)",
+			  argc - optind, argc - optind == 1 ? "" : "s");
+	if (!bounds[0])
+		default_bounds(bounds, sizeof(bounds));
+
+	if (runset_load(argv[optind], &old, err, sizeof(err)) ||
+	    runset_load(argv[optind + 1], &new, err, sizeof(err)))
+		bad_input("%s", err);
+	if (runset_compatible(&old, &new, err, sizeof(err)))
+		bad_input("cannot compare %s with %s: %s", argv[optind], argv[optind + 1], err);
+	if (bounds_load(bounds, &bs, err, sizeof(err)))
+		bad_input("%s", err);
+	nr = bounds_changes(&bs, old.workload, old.variant, rules, BOUNDS_MAX);
+	if (!nr)
+		bad_input("%s: no change thresholds for %s (variant %s)", bounds,
+			  old.workload, old.variant);
+
+	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
+	if (json) {
+		for (i = 0; i < nr; i++)
+			print_json(old.workload, &res[i]);
+	} else {
+		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; Mann-Whitney U two-sided, Holm, alpha %g, max cv %.2f\n",
+		       argv[optind], argv[optind + 1], old.workload, old.variant,
+		       old.options, old.nr_cpus, nr, params.alpha, params.max_cv);
+		printf("%12s ±%%stddev    %%change  %12s ±%%stddev  metric\n", "old", "new");
+		for (i = 0; i < nr; i++)
+			print_row(old.workload, &res[i]);
+		for (i = 0; i < nr; i++)
+			if (res[i].verdict != CMP_SAME)
+				printf("# %s.%s: %s: %s\n", old.workload, res[i].metric,
+				       cmp_verdict_name(res[i].verdict), res[i].why);
+	}
+	runset_free(&old);
+	runset_free(&new);
+	return regressed ? EXIT_REGRESSED : 0;
+}

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of compare.c and runset.c: verdicts on constructed run sets,
+ * the run count the exact U test needs, the run set's round trip through
+ * a results file, and the run sets runset_load() must refuse (fixtures in
+ * FIXTURE_DIR/runset).
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "results.h"
+#include "runset.h"
+#include "verdict.h"
+
+const char *unit_fixtures = "fixtures";
+
+/* @cond is evaluated once: it may have side effects */
+#define EXPECT(cond, name)						\
+	do {								\
+		bool ok_ = (cond);					\
+									\
+		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
+	} while (0)
+
+#define N8 8
+
+/* throughput of 8 runs, noise about 0.06 % */
+static const double base8[N8] = {
+	1000000, 1001000, 999000, 1000500, 999500, 1000200, 999800, 1000300,
+};
+
+/* @n values of @metric, appended one iteration at a time as the driver does */
+static void add(struct runset *rs, const char *metric, const double *v,
+		unsigned int n, double scale)
+{
+	static struct metric_set set;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		set.nr = 0;
+		metric_add(&set, metric, "", v[i] * scale);
+		runset_append(rs, &set);
+	}
+}
+
+static struct runset *fresh(struct runset *rs)
+{
+	runset_free(rs);
+	runset_init(rs, "hackbench");
+	return rs;
+}
+
+/* One rule on @metric with threshold @change; the verdict of it. */
+static enum cmp_verdict judge(const struct runset *old, const struct runset *new,
+			      const char *metric, double change,
+			      struct cmp_result *r, unsigned int *regressed)
+{
+	struct cmp_rule rule = { .change = change };
+	unsigned int n;
+
+	snprintf(rule.metric, sizeof(rule.metric), "%s", metric);
+	n = compare_runsets(old, new, &rule, 1, NULL, r);
+	if (regressed)
+		*regressed = n;
+	return r->verdict;
+}
+
+static bool has(const char *s, const char *sub)
+{
+	return strstr(s, sub) != NULL;
+}
+
+static void test_verdicts(void)
+{
+	static const double noisy[N8] = {
+		1000000, 400000, 1600000, 500000, 1500000, 600000, 1400000, 1000000,
+	};
+	/*
+	 * medians 101 -> 93.5 (-7.4 %), the runs well mixed: U = 39, exact
+	 * two-sided p = 2 P(U <= 25) = 0.50536 (the null counted out in Python)
+	 */
+	static const double wide_old[N8] = { 80, 90, 95, 100, 102, 110, 115, 120 };
+	static const double wide_new[N8] = { 75, 85, 91, 93, 94, 105, 112, 118 };
+	static struct runset old, new;
+	struct cmp_result r;
+	unsigned int n = 99;
+
+	add(fresh(&old), "messages_per_sec", base8, N8, 1);
+	add(fresh(&new), "messages_per_sec", base8, N8, 0.86);
+	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_REGRESSED &&
+	       n == 1 && fabs(r.change + 0.14) < 1e-9 &&
+	       fabs(r.p - 2.0 / 12870) < 1e-12 && r.p_adj == r.p &&
+	       r.old.n == N8 && r.new.n == N8 &&
+	       has(r.why, "-14.0%") && has(r.why, "p_adj") && has(r.why, "1e+06"),
+	       "compare_clear_regression");
+	EXPECT(judge(&old, &old, "messages_per_sec", -0.05, &r, &n) == CMP_SAME &&
+	       n == 0 && r.change == 0 && r.p == 1, "compare_same_data");
+	add(fresh(&new), "messages_per_sec", base8, N8, 1.14);
+	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_IMPROVED &&
+	       n == 0 && has(r.why, "improved"), "compare_improvement_not_failed");
+	add(fresh(&new), "messages_per_sec", noisy, N8, 1);
+	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_NOISY &&
+	       n == 0 && r.new.cv > 0.30 && isnan(r.p_adj) &&
+	       has(r.why, "too noisy to judge: cv old 0.00 new 0.4") && has(r.why, "> 0.30"),
+	       "compare_noisy_side");
+	add(fresh(&old), "messages_per_sec", base8, 3, 1);
+	add(fresh(&new), "messages_per_sec", base8, 3, 0.5);
+	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_TOO_FEW &&
+	       n == 0 && has(r.why, "3 vs 3") && has(r.why, "p 0.1 at best"),
+	       "compare_3v3_too_few");
+	add(fresh(&old), "messages_per_sec", base8, N8, 1);
+	add(&old, "cycles", base8, N8, 1);
+	add(fresh(&new), "messages_per_sec", base8, N8, 1);
+	EXPECT(judge(&old, &new, "cycles", 0.05, &r, &n) == CMP_MISSING && n == 0 &&
+	       has(r.why, "in the new run set") && isnan(r.change),
+	       "compare_missing_metric");
+	add(fresh(&old), "x", wide_old, N8, 1);
+	add(fresh(&new), "x", wide_new, N8, 1);
+	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_SAME && r.change < -0.07 &&
+	       fabs(r.p - 0.5053613053613054) < 1e-12 &&
+	       has(r.why, "not significant"),
+	       "compare_beyond_threshold_not_significant");
+	add(fresh(&old), "x", base8, N8, 1);
+	add(fresh(&new), "x", base8, N8, 0.98);
+	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_SAME && r.p_adj < 0.001 &&
+	       has(r.why, "within"), "compare_significant_within_threshold");
+}
+
+static void test_directions(void)
+{
+	static const double zero[N8] = { 0 };
+	static const double one[N8] = { 1, 1, 1, 1, 1, 1, 1, 1 };
+	static struct runset old, new;
+	struct cmp_result r;
+	bool up, down;
+
+	/* a metric that must not rise: +30 % regresses, -30 % improves */
+	add(fresh(&old), "migrations", base8, N8, 1);
+	add(fresh(&new), "migrations", base8, N8, 1.3);
+	up = judge(&old, &new, "migrations", 0.20, &r, NULL) == CMP_REGRESSED;
+	add(fresh(&new), "migrations", base8, N8, 0.7);
+	down = judge(&old, &new, "migrations", 0.20, &r, NULL) == CMP_IMPROVED;
+	EXPECT(up && down, "compare_rising_metric_directions");
+	/* from a median of 0: no move is 0, any move is infinite */
+	add(fresh(&old), "wakeups", zero, N8, 1);
+	add(fresh(&new), "wakeups", zero, N8, 1);
+	up = judge(&old, &new, "wakeups", 0.20, &r, NULL) == CMP_SAME && r.change == 0;
+	add(fresh(&new), "wakeups", one, N8, 1);
+	EXPECT(up && judge(&old, &new, "wakeups", 0.20, &r, NULL) == CMP_REGRESSED &&
+	       r.change == HUGE_VAL, "compare_zero_old_median");
+}
+
+static void test_holm(void)
+{
+	static const double noisy[N8] = {
+		1000000, 400000, 1600000, 500000, 1500000, 600000, 1400000, 1000000,
+	};
+	static const struct cmp_rule rules[] = {
+		{ "a", -0.05 }, { "b", -0.05 }, { "noisy", -0.05 }, { "gone", -0.05 },
+	};
+	static struct runset old, new;
+	struct cmp_result r[4];
+	unsigned int n;
+
+	fresh(&old);
+	fresh(&new);
+	add(&old, "a", base8, N8, 1);
+	add(&old, "b", base8, N8, 1);
+	add(&old, "noisy", base8, N8, 1);
+	add(&old, "gone", base8, N8, 1);
+	add(&new, "a", base8, N8, 0.8);
+	add(&new, "b", base8, N8, 0.9);
+	add(&new, "noisy", noisy, N8, 1);
+	n = compare_runsets(&old, &new, rules, 4, NULL, r);
+	/* two judged metrics with the same p: Holm doubles both */
+	EXPECT(n == 2 && r[0].verdict == CMP_REGRESSED && r[1].verdict == CMP_REGRESSED &&
+	       r[2].verdict == CMP_NOISY && r[3].verdict == CMP_MISSING &&
+	       fabs(r[0].p_adj - 2 * r[0].p) < 1e-15 && r[1].p_adj == r[0].p_adj,
+	       "compare_holm_over_judged_only");
+}
+
+static void test_enough_runs(void)
+{
+	/* 2 / C(10, 5) = 0.0079, 2 / C(12, 6) = 0.0022 */
+	EXPECT(!cmp_enough_runs(5, 5, 0.0025), "cmp_enough_runs_5v5_not_at_0.0025");
+	EXPECT(cmp_enough_runs(6, 6, 0.0025), "cmp_enough_runs_6v6_at_0.0025");
+	/* C(2000, 1000) overflows a double; its logarithm does not */
+	EXPECT(cmp_enough_runs(1000, 1000, 1e-300) && !cmp_enough_runs(0, 8, 0.5) &&
+	       !cmp_enough_runs(1, 1, 0.99) && cmp_enough_runs(1, 1, 1.5),
+	       "cmp_enough_runs_edges");
+	EXPECT(!strcmp(cmp_verdict_name(CMP_SAME), "same") &&
+	       !strcmp(cmp_verdict_name(CMP_REGRESSED), "regressed") &&
+	       !strcmp(cmp_verdict_name(CMP_IMPROVED), "improved") &&
+	       !strcmp(cmp_verdict_name(CMP_NOISY), "noisy") &&
+	       !strcmp(cmp_verdict_name(CMP_TOO_FEW), "too-few-runs") &&
+	       !strcmp(cmp_verdict_name(CMP_MISSING), "missing"), "cmp_verdict_names");
+}
+
+static void test_roundtrip(void)
+{
+	char path[] = "/tmp/sched_perf_runset.XXXXXX", err[512] = "";
+	static struct runset rs, back;
+	static struct metric_set set;
+	const struct runset_metric *a, *b;
+	struct results *r;
+	unsigned int i;
+	bool same = true;
+	int fd = mkstemp(path);
+
+	close(fd);
+	runset_init(&rs, "hackbench");
+	snprintf(rs.variant, sizeof(rs.variant), "pipe-process");
+	snprintf(rs.options, sizeof(rs.options), "-g 4 --pipe -l 1000: x");
+	snprintf(rs.kconfig, sizeof(rs.kconfig), "0123456789abcdef");
+	snprintf(rs.kernel, sizeof(rs.kernel), "6.12.117 #1 SMP");
+	rs.nr_cpus = 4;
+	for (i = 0; i < N8; i++) {
+		set.nr = 0;
+		metric_add(&set, "messages_per_sec", "msg/s", 1234567.5 + i);
+		metric_add(&set, "migrations_per_1k_ops", "", 0.25 * i);
+		/* missing once: not written, so the others still line up */
+		if (i == 3)
+			metric_missing(&set, "cycles", "not supported");
+		else
+			metric_add(&set, "cycles", "", 1e9 + i);
+		metric_add(&set, "nan", "", NAN);
+		runset_append(&rs, &set);
+	}
+	r = results_open(path);
+	/* the driver's own lines come first, some of them the same keys */
+	results_text(r, "meta.workload", "hackbench");
+	results_text(r, "meta.kernel", "6.12.117 #1 SMP");
+	results_metrics(r, "hackbench", &set);
+	runset_write(&rs, r);
+	EXPECT(!results_commit(r) && !runset_load(path, &back, err, sizeof(err)) &&
+	       !strcmp(back.workload, "hackbench") && !strcmp(back.variant, "pipe-process") &&
+	       !strcmp(back.options, rs.options) && back.nr_cpus == 4 &&
+	       !strcmp(back.kconfig, rs.kconfig) && !strcmp(back.kernel, rs.kernel) &&
+	       !runset_compatible(&rs, &back, err, sizeof(err)), "runset_roundtrip_identity");
+	a = runset_find(&rs, "messages_per_sec");
+	b = runset_find(&back, "messages_per_sec");
+	for (i = 0; a && b && i < N8; i++)
+		same &= a->v[i] == b->v[i];
+	a = runset_find(&rs, "migrations_per_1k_ops");
+	b = runset_find(&back, "migrations_per_1k_ops");
+	for (i = 0; a && b && i < N8; i++)
+		same &= a->v[i] == b->v[i];
+	EXPECT(same && a && b && a->n == N8 && b->n == N8, "runset_roundtrip_values");
+	EXPECT(back.nr_metrics == 2 && !runset_find(&back, "cycles") &&
+	       !runset_find(&back, "nan") && runset_find(&rs, "cycles")->n == 7,
+	       "runset_roundtrip_drops_ragged_metric");
+	runset_free(&rs);
+	runset_free(&back);
+	unlink(path);
+}
+
+static bool rejects(const char *name, const char *why)
+{
+	static struct runset rs;
+	char path[512], err[512] = "";
+	bool ok;
+
+	snprintf(path, sizeof(path), "%s/runset/%s", unit_fixtures, name);
+	ok = runset_load(path, &rs, err, sizeof(err)) == -1 && has(err, path) &&
+	     has(err, why) && rs.nr_metrics == 0 && !strchr(err, '\n');
+	if (!ok)
+		verdict_note("%s: %s\n", name, err);
+	runset_free(&rs);
+	return ok;
+}
+
+static void test_load(void)
+{
+	static struct runset rs;
+	char path[512], err[512] = "";
+
+	snprintf(path, sizeof(path), "%s/runset/old", unit_fixtures);
+	EXPECT(!runset_load(path, &rs, err, sizeof(err)) && rs.nr_metrics == 3 &&
+	       rs.m[0].n == N8 && rs.nr_cpus == 4 && !strcmp(rs.options, "-g 4 --pipe"),
+	       "runset_load_fixture");
+	runset_free(&rs);
+	EXPECT(rejects("truncated", "truncated: no runset.end"), "runset_load_rejects_truncated");
+	EXPECT(rejects("end-mismatch", "truncated: runset.end says 4 runs lines, found 3"),
+	       "runset_load_rejects_end_count");
+	EXPECT(rejects("version-1", "version 1, this program reads 2"),
+	       "runset_load_rejects_version_1");
+	EXPECT(rejects("no-version", "no meta.runset_version"), "runset_load_rejects_no_version");
+	EXPECT(rejects("ragged", "migrations_per_1k_ops has 7 values") &&
+	       rejects("ragged", "messages_per_sec has 8"), "runset_load_rejects_ragged");
+	EXPECT(rejects("non-numeric", "hackbench.runs.migrations_per_1k_ops: 'fast' is not a finite number"),
+	       "runset_load_rejects_non_numeric");
+	EXPECT(rejects("no-workload", "no meta.workload"), "runset_load_rejects_no_workload");
+	EXPECT(rejects("no-runs", "no runs at all"), "runset_load_rejects_no_runs");
+	EXPECT(rejects("no-such-file", "No such file"), "runset_load_rejects_missing_file");
+}
+
+static void test_compatible(void)
+{
+	static struct runset a, b;
+	char err[512] = "";
+
+	runset_init(&a, "hackbench");
+	snprintf(a.variant, sizeof(a.variant), "pipe-process");
+	snprintf(a.options, sizeof(a.options), "-g 4");
+	snprintf(a.kconfig, sizeof(a.kconfig), "0123456789abcdef");
+	a.nr_cpus = 4;
+	b = a;
+	snprintf(b.kernel, sizeof(b.kernel), "another kernel: not compared");
+	EXPECT(!runset_compatible(&a, &b, err, sizeof(err)), "runset_compatible_same");
+	snprintf(b.workload, sizeof(b.workload), "tcp_rr");
+	snprintf(b.options, sizeof(b.options), "-g 8");
+	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
+	       !strcmp(err, "another workload: hackbench vs tcp_rr"),
+	       "runset_compatible_rejects_workload");
+	b = a;
+	snprintf(b.variant, sizeof(b.variant), "socket-process");
+	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
+	       !strcmp(err, "another variant: pipe-process vs socket-process"),
+	       "runset_compatible_rejects_variant");
+	b = a;
+	snprintf(b.options, sizeof(b.options), "-g 8");
+	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
+	       !strcmp(err, "other options: '-g 4' vs '-g 8'"),
+	       "runset_compatible_rejects_options");
+	b = a;
+	b.nr_cpus = 8;
+	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
+	       !strcmp(err, "another nr_cpus: 4 vs 8"), "runset_compatible_rejects_cpus");
+	b = a;
+	snprintf(b.kconfig, sizeof(b.kconfig), "unknown");
+	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
+	       !strcmp(err, "another kconfig: 0123456789abcdef vs unknown"),
+	       "runset_compatible_rejects_kconfig");
+}
+
+static int digest(const char *text, char *out)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	int n;
+
+	snprintf(out, 32, "untouched");
+	if (!f)
+		return -1;
+	n = runset_kconfig_digest(f, out, 32);
+	fclose(f);
+	return n;
+}
+
+static void test_kconfig(void)
+{
+	char a[32], b[32], c[32], d[32], run[80];
+	size_t len;
+
+	/* order, drivers and options off the list change nothing */
+	digest("CONFIG_HZ=250\nCONFIG_SMP=y\n# CONFIG_NUMA is not set\nCONFIG_E1000=y\n", a);
+	digest("CONFIG_E1000=m\nCONFIG_SMP=y\nCONFIG_HZ_250=y\nCONFIG_HZ=250\n", b);
+	digest("CONFIG_HZ=1000\nCONFIG_SMP=y\n", c);
+	EXPECT(!strcmp(a, b) && strcmp(a, c) && strlen(a) == 16 &&
+	       digest("CONFIG_E1000=y\nCONFIG_HZ_1000=y\n", d) == 0 &&
+	       !strcmp(d, "untouched"), "runset_kconfig_digest_scheduler_options_only");
+	runset_kconfig(run, sizeof(run));
+	len = strspn(run, "0123456789abcdef");
+	EXPECT(!strcmp(run, "unknown") || (strlen(run) == 16 && len == 16),
+	       "runset_kconfig_running_kernel");
+	verdict_note("kconfig digest of the running kernel: %s\n", run);
+}
+
+void unit_compare(void)
+{
+	test_verdicts();
+	test_directions();
+	test_holm();
+	test_enough_runs();
+	test_roundtrip();
+	test_load();
+	test_compatible();
+	test_kconfig();
+}
