@@ -24,7 +24,8 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
-	test-dirdeep-cleanup test-kill-anywhere vmtest test-vm \
+	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare \
+	vmtest test-vm bench-gate \
 	test-unprivileged test-suite \
 	test-install bench clean
 
@@ -50,8 +51,8 @@ kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
-	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-unprivileged \
-	test-suite test-install test-vm
+	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-gate \
+	test-compare test-unprivileged test-suite test-install test-vm
 	@echo "make check: all tests passed"
 
 unit: build
@@ -81,6 +82,14 @@ test-dirdeep-cleanup: build
 test-kill-anywhere: build
 	tests/kill_anywhere.sh "$(INTREE)" 30
 
+# --save, --baseline, --ab, --max-runs and --bisect on real runs.
+test-gate: build
+	tests/gate.sh "$(INTREE)"
+
+# sched_perf_compare: tables, JSON, exit codes, every bad input.
+test-compare: build
+	tests/compare.sh "$(INTREE)"
+
 test-unprivileged: build
 	tests/unprivileged.sh "$(INTREE)"
 
@@ -100,6 +109,10 @@ vmtest: sync
 # vmtest, then what only a kernel with schedstats and SCTP can show.
 test-vm: sync
 	tests/vm.sh "$(KSRC)"
+
+# The gate's false-positive and detection rates on this machine.
+bench-gate: build
+	bench/gate.sh "$(INTREE)"
 
 bench: build
 	bench/hackbench.sh "$(INTREE)"
