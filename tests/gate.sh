@@ -39,7 +39,10 @@ bad 2 "--baseline missing file" "$hb" --baseline "$tmp/nope.res"
 bad 2 "--baseline truncated" "$hb" --baseline "$tmp/truncated.res"
 bad 2 "--baseline version 1" "$hb" --baseline "$tmp/v1.res"
 bad 2 "--baseline of another workload" "$hb" --baseline "$tmp/tcp.res"
-bad 2 "--baseline with other options" "$hb" --socket --baseline "$tmp/base.res"
+sed 's/^meta.kconfig: .*/meta.kconfig: 0123456789abcdef/' "$tmp/base.res" >"$tmp/kconfig.res"
+bad 2 "--baseline of another variant" "$hb" --socket --baseline "$tmp/base.res"
+bad 2 "--baseline with other options" "$hb" --nr-threads 100% --baseline "$tmp/base.res"
+bad 2 "--baseline of another kernel config" "$hb" --baseline "$tmp/kconfig.res"
 bad 2 "--ab not a knob" "$hb" --ab 'FOO=1'
 bad 2 "--ab unknown path" "$hb" --ab /proc/sys/kernel/no_such_knob=1
 bad 2 "--max-runs 0" "$hb" --max-runs 0
