@@ -235,12 +235,13 @@ static int parse_args(const struct workload *wl, struct config *c,
 	if (!opts)
 		return EXIT_USAGE;
 	opterr = 0;
-	for (;;) {
+	while (!ret) {
 		int first = optind;
 
-		if (ret || (opt = getopt_long(argc, argv, wl->short_opts, opts, NULL)) == -1)
+		opt = getopt_long(argc, argv, wl->short_opts, opts, NULL);
+		if (opt == -1)
 			break;
-		if (opt != '?' && opt != ':' && (opt < OPT_NR_THREADS || opt == OPT_NR_THREADS))
+		if (opt != '?' && opt != ':' && opt <= OPT_NR_THREADS)
 			note_option(c, argv, first, optind);
 		if (opt == OPT_HELP) {
 			print_usage(wl, stdout);

@@ -94,7 +94,8 @@ int results_read(const char *path,
 		 void *ctx, char *err, size_t len)
 {
 	FILE *f = fopen(path, "r");
-	char line[4096];
+	char *line = NULL;	/* a run set's line holds every iteration */
+	size_t cap = 0;
 	unsigned int lineno = 0;
 	int n = 0;
 
@@ -102,7 +103,7 @@ int results_read(const char *path,
 		snprintf(err, len, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while (getline(&line, &cap, f) > 0) {
 		char *sep, *space, *value;
 
 		lineno++;
@@ -114,6 +115,7 @@ int results_read(const char *path,
 		if (!sep || sep == line || space < sep) {
 			snprintf(err, len, "%s:%u: not a 'key: value' line", path, lineno);
 			fclose(f);
+			free(line);
 			return -1;
 		}
 		*sep = '\0';
@@ -122,5 +124,6 @@ int results_read(const char *path,
 		n++;
 	}
 	fclose(f);
+	free(line);
 	return n;
 }

@@ -293,7 +293,10 @@ static void check_loaded(struct load_ctx *c, char *why, size_t len)
 	unsigned int i;
 
 	if (!c->version_seen) {
-		snprintf(why, len, "no meta.runset_version: not a run set (saved by an older program?)");
+		/* the driver writes the run set last: a cut file lacks both */
+		snprintf(why, len, "no meta.runset_version%s",
+			 c->end_seen ? ": not a run set" :
+			 " nor runset.end: truncated, or not a run set");
 		return;
 	}
 	if (version != RUNSET_VERSION) {
@@ -407,6 +410,7 @@ static const char *const sched_options[] = {
 	"CONFIG_NO_HZ_IDLE", "CONFIG_SMP", "CONFIG_NR_CPUS",
 	"CONFIG_SCHED_SMT", "CONFIG_SCHED_MC", "CONFIG_SCHED_AUTOGROUP",
 	"CONFIG_CGROUP_SCHED", "CONFIG_FAIR_GROUP_SCHED", "CONFIG_NUMA",
+	"CONFIG_PREEMPT_RT",
 };
 
 #define KCONFIG_LINES 64
