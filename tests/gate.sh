@@ -70,6 +70,9 @@ rc=$(run "$hb" --iterations 3 --budget 3 --baseline "$tmp/three.res" --results n
 [ "$rc" = 0 ] && grep -q '^ok [0-9]* # SKIP hackbench.baseline.messages_per_sec: too few runs' "$tmp/out" ||
 	fail "3 vs 3 runs: not a SKIP for too few runs: $(grep 'baseline.messages' "$tmp/out")"
 pass "3 vs 3 runs: SKIP, too few runs"
+rc=$(run "$hb" --iterations 3 --budget 3 --baseline "$tmp/three.res" --results none --bisect)
+[ "$rc" = 125 ] || fail "3 vs 3 runs with --bisect: exit $rc, want 125 (nothing could judge)"
+pass "3 vs 3 runs with --bisect: exit 125"
 rc=$(run "$hb" --iterations 3 --budget 3 --max-runs 9 --baseline "$tmp/three.res" --results none --bisect)
 grep -q '^ok 1 hackbench.completed [0-9]* of [0-9]* iterations completed (more asked for' "$tmp/out" ||
 	fail "--max-runs: no more runs asked for: $(grep completed "$tmp/out")"

@@ -118,6 +118,12 @@ static void describe(struct cmp_result *r, double alpha, double max_cv,
 	snprintf(opposite, sizeof(opposite), "%+.3g%%", -r->threshold * 100);
 	switch (r->verdict) {
 	case CMP_NOISY:
+		if (!isnan(r->foreign_old)) {
+			snprintf(r->why, sizeof(r->why),
+				 "machine busy with other work: foreign CPU share %.3f vs %.3f, more than %.2f apart; %s",
+				 r->foreign_old, r->foreign_new, CMP_MAX_FOREIGN, fig);
+			break;
+		}
 		snprintf(r->why, sizeof(r->why),
 			 "too noisy to judge: cv old %.2f new %.2f > %.2f; %s",
 			 fmin(r->old.cv, 1e6), fmin(r->new.cv, 1e6), fmin(max_cv, 1e6), fig);
@@ -146,6 +152,34 @@ static void describe(struct cmp_result *r, double alpha, double max_cv,
 			snprintf(r->why, sizeof(r->why), "%s", fig);
 		break;
 	}
+}
+
+static bool median_of(const struct runset *rs, const char *metric, double *out)
+{
+	const struct runset_metric *m = runset_find(rs, metric);
+
+	return m && !stats_median(m->v, m->n, out);
+}
+
+/*
+ * A wall-clock rate compares two kernels only when the rest of the machine
+ * took about the same CPU time in both runs; per-op counters are judged
+ * either way.
+ */
+static bool machine_busier(struct cmp_result *r, const struct runset *old,
+			   const struct runset *new)
+{
+	size_t len = strlen(r->metric);
+	double f_old, f_new;
+
+	if (len < 8 || strcmp(r->metric + len - 8, "_per_sec") ||
+	    !median_of(old, "foreign_cpu_share", &f_old) ||
+	    !median_of(new, "foreign_cpu_share", &f_new) ||
+	    fabs(f_new - f_old) <= CMP_MAX_FOREIGN)
+		return false;
+	r->foreign_old = f_old;
+	r->foreign_new = f_new;
+	return true;
 }
 
 /* Describe both sides; false (and CMP_MISSING) when a side has no runs. */
@@ -213,9 +247,10 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		r->change = NAN;
 		r->p = NAN;
 		r->p_adj = NAN;
+		r->foreign_old = r->foreign_new = NAN;
 		if (!sides(r, old, new))
 			continue;
-		if (r->old.cv > max_cv || r->new.cv > max_cv)
+		if (r->old.cv > max_cv || r->new.cv > max_cv || machine_busier(r, old, new))
 			r->verdict = CMP_NOISY;
 		else
 			judged++;

@@ -24,6 +24,13 @@
 /* Defaults; documented in Documentation/scheduler/sched-perf.rst. */
 #define CMP_ALPHA	0.01	/* family-wise, over one comparison's metrics */
 #define CMP_MAX_CV	0.30	/* noisier than this on either side: no verdict */
+/*
+ * Wall-clock rates (metrics named *_per_sec) are not judged when the share
+ * of the machine's CPU time that went to other work (foreign_cpu_share,
+ * measure.h) differs between the two sides by more than this: a busier
+ * machine, not a slower kernel.
+ */
+#define CMP_MAX_FOREIGN	0.05
 
 /*
  * One rule: @metric regresses when (new - old) / |old| of the medians is
@@ -57,6 +64,7 @@ struct cmp_result {
 	double p;			/* Mann-Whitney U, two-sided */
 	double p_adj;			/* Holm-adjusted over the judged metrics */
 	enum cmp_verdict verdict;
+	double foreign_old, foreign_new;	/* when NOISY for a busier machine */
 	char why[192];			/* one line: figures for the report */
 };
 
@@ -89,7 +97,7 @@ bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level);
  * The unit tests of compare.c and runset.c, in sched_perf_unit: 36 KTAP
  * results.  Their fixtures are in @unit_fixtures/runset.
  */
-#define UNIT_COMPARE_CHECKS 36
+#define UNIT_COMPARE_CHECKS 38
 extern const char *unit_fixtures;
 void unit_compare(void);
 

@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compiler.h"
@@ -325,6 +326,57 @@ void measure_teardown(struct measure *m)
 	task_exit_hook = NULL;
 }
 
+/* ---- the rest of the machine ------------------------------------------ */
+
+/*
+ * CPU time the machine spent busy (user nice system irq softirq) and
+ * stolen by a hypervisor, from the "cpu" line of /proc/stat (USER_HZ).
+ */
+static bool snapshot_cpu(struct cpu_time *ct)
+{
+	unsigned long long user, nice, sys, idle, iowait, irq, softirq, steal = 0;
+	long hz = sysconf(_SC_CLK_TCK);
+	struct timespec now;
+	char line[256];
+
+	if (hz <= 0 || !read_line("/proc/stat", line, sizeof(line)) ||
+	    sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice,
+		   &sys, &idle, &iowait, &irq, &softirq, &steal) < 7)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ct->busy_ns = (user + nice + sys + irq + softirq) * 1e9 / hz;
+	ct->steal_ns = steal * 1e9 / hz;
+	ct->wall_ns = now.tv_sec * 1e9 + now.tv_nsec;
+	return true;
+}
+
+/*
+ * The share of all CPUs' time in the window that went to work that was
+ * not ours (busy time minus our task-clock), and to other guests (steal):
+ * a run on a machine busy with something else is no evidence about the
+ * kernel's speed.  Our kernel threads (softirq, writeback) count as
+ * foreign, which is why the gate compares the share of the two sides,
+ * not its size.
+ */
+static void machine_metrics(const struct measure *m, struct metric_set *set)
+{
+	const char *why = !m->cpu_ok ? "no /proc/stat" :
+			  m->perf_missing[PC_TASK_CLOCK];
+	double capacity = (m->cpu_after.wall_ns - m->cpu_before.wall_ns) *
+			  sysconf(_SC_NPROCESSORS_ONLN);
+	double foreign;
+
+	if (why || capacity <= 0) {
+		metric_missing(set, "foreign_cpu_share", why ? why : "no time passed");
+		metric_missing(set, "steal_share", why ? why : "no time passed");
+		return;
+	}
+	foreign = m->cpu_after.busy_ns - m->cpu_before.busy_ns - m->count[PC_TASK_CLOCK];
+	metric_add(set, "foreign_cpu_share", "", foreign > 0 ? foreign / capacity : 0);
+	metric_add(set, "steal_share", "",
+		   (m->cpu_after.steal_ns - m->cpu_before.steal_ns) / capacity);
+}
+
 void measure_begin(struct measure *m)
 {
 	if (!m->enabled)
@@ -335,6 +387,7 @@ void measure_begin(struct measure *m)
 		task_exit_hook = account_exiting_task;
 	}
 	snapshot_schedstat(m, &m->before);
+	m->cpu_ok = snapshot_cpu(&m->cpu_before);
 	open_counters(m);
 }
 
@@ -343,6 +396,7 @@ void measure_end(struct measure *m)
 	if (!m->enabled)
 		return;
 	read_counters(m);
+	m->cpu_ok &= snapshot_cpu(&m->cpu_after);
 	task_exit_hook = NULL;
 	if (snapshot_schedstat(m, &m->after) &&
 	    schedstat_diff(&m->before, &m->after, &m->delta))
@@ -467,6 +521,7 @@ void measure_metrics(const struct measure *m, double ops,
 	perf_metrics(m, ops, set);
 	task_metrics(m, ops, set);
 	schedstat_metrics(m, ops, set);
+	machine_metrics(m, set);
 }
 
 static void meta_add(struct measure_meta *meta, const char *key,

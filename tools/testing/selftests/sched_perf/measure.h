@@ -44,6 +44,12 @@ struct measure {
 	struct task_accum *accum;	/* shared with worker processes */
 	struct task_sched tasks;	/* sum over workers, after end */
 	unsigned int nr_tasks;
+
+	/* the whole machine, from /proc/stat: is someone else busy? */
+	bool cpu_ok;
+	struct cpu_time {
+		double busy_ns, steal_ns, wall_ns;
+	} cpu_before, cpu_after;
 };
 
 /* Machine and kernel facts for the header of every report. */

@@ -129,6 +129,19 @@ static void test_verdicts(void)
 	add(fresh(&new), "x", base8, N8, 0.98);
 	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_SAME && r.p_adj < 0.001 &&
 	       has(r.why, "within"), "compare_significant_within_threshold");
+
+	/* the machine busier with other work in the new run (0.01 -> 0.30) */
+	add(fresh(&old), "messages_per_sec", base8, N8, 1);
+	add(&old, "foreign_cpu_share", base8, N8, 1e-8);
+	add(&old, "task_clock_us_per_op", base8, N8, 1e-6);
+	add(fresh(&new), "messages_per_sec", base8, N8, 0.8);
+	add(&new, "foreign_cpu_share", base8, N8, 3e-7);
+	add(&new, "task_clock_us_per_op", base8, N8, 1.2e-6);
+	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_NOISY && n == 0 &&
+	       has(r.why, "machine busy with other work: foreign CPU share 0.010 vs 0.300"),
+	       "compare_busier_machine_rate_not_judged");
+	EXPECT(judge(&old, &new, "task_clock_us_per_op", 0.03, &r, &n) == CMP_REGRESSED,
+	       "compare_busier_machine_per_op_still_judged");
 }
 
 static void test_directions(void)

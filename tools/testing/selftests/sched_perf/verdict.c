@@ -14,7 +14,8 @@
 #include "verdict.h"
 
 static bool bisect_codes;
-static unsigned int nr_cannot_judge;	/* comparisons that were SKIPs */
+static unsigned int nr_cannot_judge;	/* comparisons too noisy or too short */
+static unsigned int nr_judged;		/* comparisons with a verdict */
 
 static const char *const op_text[] = {
 	[BOUND_AT_MOST] = "<=",
@@ -316,6 +317,7 @@ void verdict_compare(const char *workload, const char *label,
 		case CMP_REGRESSED:
 			verdict_check(r->verdict != CMP_REGRESSED, name, "%s: %s",
 				      cmp_verdict_name(r->verdict), r->why);
+			nr_judged++;
 			break;
 		default:
 			verdict_skip(name, r->why);
@@ -335,7 +337,11 @@ void verdict_finish(void)
 	if (!bisect_codes)
 		ksft_finished();
 	ksft_print_cnts();
-	exit(ksft_get_fail_cnt() ? 1 : nr_cannot_judge ? 125 : 0);
+	/*
+	 * One metric too noisy on this machine must not make every bisect
+	 * step a skip: "cannot judge" only when no comparison could judge.
+	 */
+	exit(ksft_get_fail_cnt() ? 1 : nr_cannot_judge && !nr_judged ? 125 : 0);
 }
 
 void verdict_skip_all(const char *why)
