@@ -4,7 +4,8 @@
 # Run the sched_perf suite inside a kernel built from KSRC, under qemu:
 # build (or reuse) the kernel, pack an initramfs with busybox and the suite
 # built statically, boot it, stream the serial console, pull the KTAP out
-# and exit with the suite's verdict.
+# and the results files out, and exit with the suite's verdict (or, with
+# VM_BISECT=1, with git bisect run's: 0 good, 1 bad, 125 skip, 128 abort).
 #
 # Usage: scripts/vmtest.sh KSRC [kernel|run]   ("kernel": build only)
 # Environment:
@@ -14,10 +15,15 @@
 #   VM_ACCEL=tcg|kvm                      tcg by default (nested KVM is flaky)
 #   VM_ARGS="..."   extra KSELFTEST_*_ARGS lines, e.g. shorter budgets
 #   SCHED_PERF_CACHE=~/.cache/sched_perf  kernels, outside the git tree
-#   VM_OUT=DIR      where console log and KTAP go (default: a temp dir)
+#   VM_OUT=DIR      where console log, KTAP and results/<prog>.results go
+#                   (default: a temp dir)
+#   VM_CHECKS=0     skip the guest checks (checks.sh) before the suite
+#   VM_PROGS="hackbench tcp_rr"  run only these programs (default: all)
+#   VM_BASELINE=DIR <prog>.results files (a previous VM_OUT/results): each
+#                   program runs with --baseline against its own
+#   VM_BISECT=1     every program runs with --bisect, and the exit status is
+#                   git bisect run's
 set -eu
-ksrc=$(realpath "$1")
-what=${2:-run}
 top=$(cd "$(dirname "$0")/.." && pwd)
 suite=$top/tools/testing/selftests/sched_perf
 cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
@@ -25,10 +31,47 @@ cpus=${VM_CPUS:-4} sockets=${VM_SOCKETS:-1} threads=${VM_THREADS:-1}
 mem=${VM_MEM:-2G}
 vm_accel=${VM_ACCEL:-tcg}
 vm_timeout=${VM_TIMEOUT:-1200}
+vm_checks=${VM_CHECKS:-1}
+vm_bisect=${VM_BISECT:-0}
+baseline=${VM_BASELINE:-}
 jobs=$(($(nproc) + 1))
+decided=
 
 say() { echo "vmtest: $*"; }
-die() { echo "vmtest: $*" >&2; exit 2; }
+# Bad input or a broken host: 2, or 128 to abort a bisect
+die() {
+	echo "vmtest: $*" >&2
+	decided=1
+	[ "$vm_bisect" = 1 ] && exit 128
+	exit 2
+}
+# This kernel cannot be tested (it does not build): a bisect skips it
+untestable() {
+	[ "$vm_bisect" = 1 ] || die "$@"
+	echo "vmtest: $*" >&2
+	say "bisect: exit 125 (skip): this commit cannot be tested"
+	decided=1
+	exit 125
+}
+
+# A bisect must not take a failure of ours for a bad commit.
+on_exit() {
+	local rc=$?
+	[ -n "${stage:-}" ] && rm -rf "$stage"
+	if [ "$vm_bisect" = 1 ] && [ "$rc" != 0 ] && [ -z "$decided" ]; then
+		echo "vmtest: unexpected failure (exit $rc): bisect aborted (128)" >&2
+		exit 128
+	fi
+	exit "$rc"
+}
+trap on_exit EXIT
+case $vm_checks$vm_bisect in
+[01][01]) ;;
+*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect: want 0 or 1" ;;
+esac
+[ $# -ge 1 ] || die "usage: $0 KSRC [kernel|run]"
+ksrc=$(realpath "$1")
+what=${2:-run}
 
 need_tools() {
 	local missing=() t
@@ -50,10 +93,25 @@ need_tools() {
 
 patches() { ls "$top"/kernel/sched/*.patch 2>/dev/null | sort || true; }
 
-# Everything the kernel depends on: source version, fragments, patches.
+# A git tree's commit and uncommitted changes (the suite's copy aside) in
+# kstate: a bisect changes the source, not its version.
+git_state() {
+	local gtop
+	kstate=
+	[ -e "$ksrc/.git" ] || return 0
+	gtop=$(git -C "$ksrc" rev-parse --show-toplevel) &&
+		kstate=$(git -C "$ksrc" rev-parse HEAD &&
+			 git -C "$ksrc" diff HEAD -- . ':(exclude)tools/testing/selftests/sched_perf') ||
+		die "$ksrc: git cannot read it (the kernel cache is keyed by its commit)"
+	[ "$(realpath "$gtop")" = "$ksrc" ] || kstate=
+}
+
+# Everything the kernel depends on: source version and commit, fragments,
+# patches.
 kernel_key() {
 	{
 		sed -n '1,6p' "$ksrc/Makefile"
+		[ -z "$kstate" ] || printf '%s\n' "$kstate"
 		echo tinyconfig
 		cat "$suite/config" "$top/scripts/vmtest/vm.config"
 		patches | while read -r p; do cat "$p"; done
@@ -67,12 +125,13 @@ check_config() {
 	for opt in SMP ACPI SCHEDSTATS SCHED_DEBUG PERF_EVENTS IP_SCTP DEBUG_FS \
 		   TRACING BLK_DEV_INITRD SERIAL_8250_CONSOLE PROC_SYSCTL TMPFS \
 		   VIRTIO_BLK EXT4_FS XFS_FS; do
-		grep -q "^CONFIG_$opt=y" "$1" || die "kernel config lost CONFIG_$opt=y"
+		grep -q "^CONFIG_$opt=y" "$1" || untestable "kernel config lost CONFIG_$opt=y"
 	done
 }
 
 build_kernel() {
 	local key src out
+	git_state
 	key=$(kernel_key)
 	out=$cache/kernel-$key
 	kernel=$out/arch/x86/boot/bzImage
@@ -93,16 +152,28 @@ build_kernel() {
 	fi
 	say "building the kernel in $out (several minutes on 2 CPUs)"
 	rm -rf "$out.tmp" && mkdir -p "$out.tmp"
-	make -s -C "$src" O="$out.tmp" ARCH=x86_64 tinyconfig >/dev/null
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$out.tmp" "$out.tmp/.config" \
-		"$suite/config" "$top/scripts/vmtest/vm.config" >/dev/null
-	make -s -C "$src" O="$out.tmp" ARCH=x86_64 olddefconfig >/dev/null
+	{ make -s -C "$src" O="$out.tmp" ARCH=x86_64 tinyconfig &&
+	  "$src/scripts/kconfig/merge_config.sh" -m -O "$out.tmp" "$out.tmp/.config" \
+		"$suite/config" "$top/scripts/vmtest/vm.config" &&
+	  make -s -C "$src" O="$out.tmp" ARCH=x86_64 olddefconfig; } >"$out.tmp/config.log" 2>&1 ||
+		{ tail -20 "$out.tmp/config.log" >&2; untestable "kernel configuration failed"; }
 	check_config "$out.tmp/.config"
 	make -s -C "$src" O="$out.tmp" ARCH=x86_64 -j"$jobs" bzImage >"$out.tmp/build.log" 2>&1 ||
-		{ tail -20 "$out.tmp/build.log" >&2; die "kernel build failed"; }
+		{ tail -20 "$out.tmp/build.log" >&2; untestable "kernel build failed"; }
 	rm -rf "$out" && mv "$out.tmp" "$out"
 	[ "$src" = "$ksrc" ] || rm -rf "$src"
 	say "kernel built: $kernel"
+}
+
+# This suite in the tree, as make sync puts it there: a tree being
+# bisected does not have it, or has an older copy.
+sync_suite() {
+	local intree=$ksrc/tools/testing/selftests/sched_perf
+	[ "$(realpath -m "$intree")" = "$(realpath "$suite")" ] && return
+	[ -d "$intree" ] && ! diff -rq "$suite" "$intree" 2>&1 | grep -qv "^Only in $intree" &&
+		return
+	say "copying the suite into $intree"
+	rm -rf "$intree" && cp -a "$suite" "$intree"
 }
 
 # The suite, static, installed as kselftest installs it.
@@ -111,7 +182,46 @@ build_suite() {
 	rm -rf "$stage/obj" "$root/kselftest"
 	make -s -C "$selftests" TARGETS=sched_perf O="$stage/obj" USERLDFLAGS=-static \
 		install INSTALL_PATH="$root/kselftest" >"$stage/suite.log" 2>&1 ||
-		{ tail -20 "$stage/suite.log" >&2; die "static suite build failed"; }
+		{ tail -20 "$stage/suite.log" >&2; untestable "static suite build failed"; }
+	progs=$(sed -n 's/^sched_perf://p' "$root/kselftest/kselftest-list.txt")
+}
+
+# VM_PROGS, each a program of the suite, or all of them
+select_progs() {
+	local prog
+	run_progs=${VM_PROGS:-$progs}
+	for prog in $run_progs; do
+		grep -qx "$prog" <<<"$progs" ||
+			die "VM_PROGS: $prog is no program of the suite ($(echo $progs))"
+	done
+	run_progs=$(echo $run_progs)
+	[ -n "$run_progs" ] || die "VM_PROGS: no program"
+	[ -z "${VM_PROGS:-}" ] || say "running $run_progs only"
+}
+
+# VM_BASELINE's <prog>.results into /baseline, where /init finds them.
+copy_baseline() {
+	local f prog have=() none=()
+	[ -n "$baseline" ] || return 0
+	[ -d "$baseline" ] || die "VM_BASELINE=$baseline: not a directory"
+	[ "$(realpath "$baseline")" != "$(realpath -m "$out/results")" ] ||
+		die "VM_BASELINE=$baseline is where this run's results go (VM_OUT): use another VM_OUT"
+	mkdir -p "$root/baseline"
+	for f in "$baseline"/*.results; do
+		[ -f "$f" ] || die "VM_BASELINE=$baseline has no <program>.results"
+		prog=$(basename "$f" .results)
+		grep -qx "$prog" <<<"$progs" ||
+			die "VM_BASELINE: $(basename "$f") names no program of the suite (want <program>.results: $(echo $progs))"
+		cp "$f" "$root/baseline/"
+	done
+	for prog in $run_progs; do
+		if [ -f "$root/baseline/$prog.results" ]; then
+			have+=("$prog")
+		else
+			none+=("$prog")
+		fi
+	done
+	say "baseline from $baseline: ${have[*]}${none[*]:+ (none for ${none[*]}: judged by its bounds only)}"
 }
 
 # busybox for the shell and tools; coreutils' timeout (the runner needs
@@ -136,6 +246,9 @@ make_initramfs() {
 		"$top/tests/kill_anywhere.sh" "$root/"
 	chmod +x "$root/init" "$root/checks.sh" "$root/kill_anywhere.sh"
 	printf '%s\n' "${VM_ARGS:-}" >"$root/etc/sched_perf_args"
+	printf 'VM_CHECKS=%s\nVM_BISECT=%s\nVM_PROGS="%s"\n' "$vm_checks" "$vm_bisect" \
+		"${VM_PROGS:+$run_progs}" >"$root/etc/sched_perf_vm"
+	copy_baseline
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage/initrd.gz"
 }
 
@@ -174,12 +287,36 @@ boot_with() {
 	set -e
 }
 
+# The guest's "SCHED_PERF_RESULT <file>: <line>" lines back into files,
+# one per program: results/<prog>.results (meta.workload names it).
+extract_results() {
+	local dir=$out/results f prog got=()
+	rm -rf "$dir" "$dir.tmp" && mkdir -p "$dir" "$dir.tmp"
+	tr -d '\r' <"$out/console.log" | awk -v dir="$dir.tmp" '
+		/^SCHED_PERF_RESULT [A-Za-z0-9._-]+\.results:/ {
+			b = $2; sub(/:$/, "", b)
+			line = substr($0, length("SCHED_PERF_RESULT " b ": ") + 1)
+			if (!(b in seen)) { seen[b] = 1; print b > (dir "/order") }
+			print line > (dir "/" b)
+		}'
+	[ -f "$dir.tmp/order" ] || { rm -rf "$dir.tmp"; say "no results files from the guest"; return; }
+	while read -r f; do
+		prog=$(sed -n 's/^meta\.workload: *//p' "$dir.tmp/$f" | head -n1)
+		[ -n "$prog" ] || prog=$(echo "$f" | sed -n 's/^sched_perf-\([a-z0-9_]*\)-.*/\1/p')
+		[ -n "$prog" ] || { say "results file $f: no workload, ignored"; continue; }
+		mv "$dir.tmp/$f" "$dir/$prog.results"
+		got+=("$prog")
+	done <"$dir.tmp/order"
+	rm -rf "$dir.tmp"
+	say "results of ${got[*]} in $dir"
+}
+
 # The KTAP must be whole: the guest printed its exit marker, the top-level
 # plan matches the results, and every program reported.
-verdict() {
-	local plan results status
+ktap_whole() {
+	local plan results
 	sed -n '/^TAP version 13$/,/^SCHED_PERF_VM_EXIT=/p' "$out/console.log" |
-		tr -d '\r' | grep -v '^SCHED_PERF_VM_EXIT=' >"$out/ktap"
+		tr -d '\r' | grep -v '^SCHED_PERF_VM_EXIT=\|^SCHED_PERF_RESULT ' >"$out/ktap"
 	[ "$qemu_rc" = 124 ] && { say "FAIL: guest hung, killed after $vm_timeout s"; return 1; }
 	status=$(tr -d '\r' <"$out/console.log" | sed -n 's/^SCHED_PERF_VM_EXIT=//p')
 	[ -n "$status" ] || { say "FAIL: the guest died before the suite finished"; return 1; }
@@ -188,12 +325,84 @@ verdict() {
 	[ -n "$plan" ] && [ "$plan" = "$results" ] ||
 		{ say "FAIL: incomplete KTAP: plan '$plan', $results results"; return 1; }
 	say "KTAP complete: $results programs; console log and KTAP in $out"
+}
+
+verdict() {
+	ktap_whole || return 1
 	if grep -qE '^not ok [0-9]+ selftests: sched_perf: ' "$out/ktap"; then
 		say "FAIL: $(grep -E '^not ok [0-9]+ selftests:' "$out/ktap" | tr '\n' ';')"
 		return 1
 	fi
 	[ "$status" = 0 ] || { say "FAIL: the runner exited $status"; return 1; }
 	say "PASS"
+}
+
+# Why a program decided: its first failed comparison (else check), its
+# error, the first comparison it could not judge.
+reason() {	# prog code
+	local section pats=() pat line
+	case $2 in
+	1) pats=("# not ok [0-9]+ $1\.(baseline|ab)\." "# not ok [0-9]+ $1\.") ;;
+	128) pats=("# $1: ") ;;
+	125) pats=("# ok [0-9]+ # SKIP $1\.(baseline|ab)\.") ;;
+	4) pats=("# (ok [0-9]+ )?# SKIP") ;;
+	timeout) echo "timed out"; return ;;
+	missing) echo "no exit status"; return ;;
+	*) echo "exit $2"; return ;;
+	esac
+	section=$(sed -n "/^# selftests: sched_perf: $1\$/,/^\(not \)\?ok [0-9]* selftests: sched_perf: $1\( \|\$\)/p" \
+		"$out/ktap")
+	for pat in "${pats[@]}"; do
+		line=$(grep -m1 -E "^$pat" <<<"$section") || continue
+		sed -E 's/^# (ok [0-9]+ # SKIP |not ok [0-9]+ )?//' <<<"$line" | cut -c1-160
+		return
+	done
+}
+
+# git bisect run's exit status from the runner's line per program: "ok"
+# 0, "ok ... # SKIP" 4, "not ok ... # exit=RC" RC, anything else (a
+# timeout, a missing program) cannot judge.  128 (bad input: a baseline
+# this run cannot be compared with) aborts, then any 1 is bad, any other
+# failure skips the commit, else good.
+bisect_verdict() {
+	local line n prog rc all=() bad=() skip=() abort=() code why
+	local -A rcs
+	if ! ktap_whole; then
+		say "bisect: exit 125 (skip): no whole KTAP from the guest"
+		return 125
+	fi
+	while read -r line; do
+		n=${line#*selftests: sched_perf: }
+		prog=${n%% *}
+		case $line in
+		"ok "*"# SKIP"*) rc=4 ;;
+		"ok "*) rc=0 ;;
+		*"# exit="[0-9]*) rc=${line##*# exit=} ;;
+		*"# TIMEOUT"*) rc=timeout ;;
+		*) rc=missing ;;
+		esac
+		all+=("$prog=$rc")
+		rcs[$prog]=$rc
+		case $rc in
+		0) ;;
+		1) bad+=("$prog") ;;
+		128) abort+=("$prog") ;;
+		*) skip+=("$prog") ;;
+		esac
+	done < <(grep -E '^(not )?ok [0-9]+ selftests: sched_perf: ' "$out/ktap")
+	if [ ${#abort[@]} != 0 ]; then
+		code="128 (abort: bad input)" prog=${abort[0]}
+	elif [ ${#bad[@]} != 0 ]; then
+		code="1 (bad)" prog=${bad[0]}
+	elif [ ${#skip[@]} != 0 ]; then
+		code="125 (skip)" prog=${skip[0]}
+	else
+		say "bisect: exit 0 (good): every program passed: ${all[*]}"
+		return 0
+	fi
+	why=$(reason "$prog" "${rcs[$prog]}")
+	say "bisect: exit $code: decided by $prog${why:+ ($why)}; ${all[*]}"
+	return "${code%% *}"
 }
 
 need_tools
@@ -205,9 +414,17 @@ out=${VM_OUT:-$(mktemp -d)}
 mkdir -p "$out"
 stage=$(mktemp -d)
 root=$stage/root
-trap 'rm -rf "$stage"' EXIT
+sync_suite
 build_suite
+select_progs
 make_initramfs
 make_disk
 boot
+extract_results
+decided=1
+if [ "$vm_bisect" = 1 ]; then
+	rc=0
+	bisect_verdict || rc=$?
+	exit "$rc"
+fi
 verdict

@@ -95,6 +95,7 @@ static void print_usage(const struct workload *wl, FILE *f)
 	      "  --no-counters       measure nothing (overhead baseline)\n"
 	      "  --save FILE         also write the results (with every iteration) to FILE,\n"
 	      "                      a baseline for --baseline and sched_perf_compare\n"
+	      "                      (8 iterations unless --iterations)\n"
 	      "  --baseline FILE     compare with FILE's runs (the change bounds; 8\n"
 	      "                      iterations unless --iterations)\n"
 	      "  --ab KNOB           in-boot A/B: a sched feature (NO_RUN_TO_PARITY) or\n"
@@ -607,7 +608,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	load_bounds(wl, &c, &bs, usage_exit);
 	wl->set_instances(instances(c.nr_threads_pct), c.nr_threads_set);
 	comparing = c.baseline[0] || c.ab[0];
-	plan.runs = c.iterations ? c.iterations : comparing ? GATE_DEFAULT_RUNS :
+	/* a saved run is a baseline: enough runs for the test to judge */
+	plan.runs = c.iterations ? c.iterations : comparing || c.save[0] ? GATE_DEFAULT_RUNS :
 		    wl->peer_cmdline && wl->peer_cmdline() ? 1 :
 		    wl->default_iterations ? wl->default_iterations : 5;
 	plan.max_runs = c.max_runs > plan.runs ? c.max_runs : plan.runs;
