@@ -144,6 +144,23 @@ double stats_normal_cdf(double z)
 	return 0.5 * erfc(-z / M_SQRT2);
 }
 
+/* Keep a Lentz denominator away from zero. */
+static double not_zero(double v)
+{
+	return fabs(v) < 1e-300 ? 1e-300 : v;
+}
+
+/*
+ * One term @aa of the continued fraction, modified Lentz method: update
+ * @c and @d and return the factor the fraction's value changes by.
+ */
+static double lentz_step(double aa, double *c, double *d)
+{
+	*d = 1 / not_zero(1 + aa * *d);
+	*c = not_zero(1 + aa / *c);
+	return *d * *c;
+}
+
 /*
  * Continued fraction of the regularized incomplete beta function, by the
  * modified Lentz method (Numerical Recipes 6.4); converges fast for
@@ -151,35 +168,16 @@ double stats_normal_cdf(double z)
  */
 static double beta_cf(double a, double b, double x)
 {
-	const double tiny = 1e-300;
-	double c = 1, d, h, aa, del;
+	double c = 1, d, h, del;
 	int m, m2;
 
-	d = 1 - (a + b) * x / (a + 1);
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
+	d = 1 / not_zero(1 - (a + b) * x / (a + 1));
 	h = d;
 	for (m = 1; m <= 10000; m++) {
 		m2 = 2 * m;
-		aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		h *= lentz_step(m * (b - m) * x / ((a - 1 + m2) * (a + m2)), &c, &d);
+		del = lentz_step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2)),
+				 &c, &d);
 		h *= del;
 		if (fabs(del - 1) < 1e-16)
 			break;
