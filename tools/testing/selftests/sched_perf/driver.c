@@ -469,9 +469,19 @@ static int warmup_iteration(void *p)
 
 /*
  * The figures judged by the absolute bounds: the workload's own over all
- * iterations (rates: the median), and the median over iterations of every
- * measured one.
+ * iterations (rates: the median), the median over iterations of every
+ * measured rate and per-op figure, and the sum of the raw counts (as
+ * perf stat of the whole run would count them).
  */
+static double sum_of(const double *v, unsigned int n)
+{
+	double sum = 0;
+
+	while (n--)
+		sum += v[n];
+	return sum;
+}
+
 static void summarize(struct run_ctx *c, const struct runset *rs,
 		      struct metric_set *set)
 {
@@ -487,6 +497,8 @@ static void summarize(struct run_ctx *c, const struct runset *rs,
 			continue;	/* the rate: already there */
 		if (m->missing)
 			metric_missing(set, m->name, m->missing);
+		else if (rm && measure_is_total(m->name))
+			metric_add(set, m->name, m->unit, sum_of(rm->v, rm->n));
 		else if (rm && !stats_median(rm->v, rm->n, &median))
 			metric_add(set, m->name, m->unit, median);
 	}

@@ -515,6 +515,16 @@ static void schedstat_metrics(const struct measure *m, double ops,
 	metric_ratio(set, "ss_goidle_per_1k_ops", "", d->sched_goidle, ops, 1000);
 }
 
+bool measure_is_total(const char *metric)
+{
+	int i;
+
+	for (i = 0; i < PC_COUNT; i++)
+		if (!strcmp(metric, counters[i].name))
+			return true;
+	return !strcmp(metric, "tasks_observed");
+}
+
 void measure_metrics(const struct measure *m, double ops,
 		     struct metric_set *set)
 {

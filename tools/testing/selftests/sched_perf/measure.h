@@ -78,4 +78,10 @@ void measure_metrics(const struct measure *m, double ops,
 		     struct metric_set *set);
 void measure_describe(const struct measure *m, struct measure_meta *meta);
 
+/*
+ * Is @metric a raw count (perf counters, tasks observed) that adds up over
+ * iterations, rather than a rate or a per-op figure?
+ */
+bool measure_is_total(const char *metric);
+
 #endif
