@@ -62,7 +62,7 @@ for sig in TERM INT; do
 done
 
 start
-kill -9 "$(pgrep -P "$pid" | head -n1)"
+kill -9 "$(workers_of "$pid" | head -n1)"
 wait_exit "$pid" 30 "an instance was killed"
 rc=$?
 [ "$rc" = 1 ] || fail "dead instance: exit $rc, want 1"

@@ -60,3 +60,12 @@ wait_exit() {
 	done
 	fail "still running $secs s after $what (hang)"
 }
+
+# The worker processes of controller PID in creation order: its children
+# but the guardian (guard.c), which is named sched_perf-grd.
+workers_of() {
+	local c
+	for c in $(pgrep -P "$1" | sort -n); do
+		[ "$(cat "/proc/$c/comm" 2>/dev/null)" = sched_perf-grd ] || echo "$c"
+	done
+}

@@ -15,7 +15,7 @@ start_long_run() {
 	pid=$!
 	# wait until all 80 workers exist (processes or threads)
 	for _ in $(seq 100); do
-		[ "$(pgrep -c -P "$pid")" -ge 80 ] && return
+		[ "$(workers_of "$pid" | wc -l)" -ge 80 ] && return
 		[ "$(awk '/^Threads:/ { print $2 }' /proc/$pid/status 2>/dev/null)" \
 			-gt 80 ] 2>/dev/null && return
 		sleep 0.1
@@ -36,7 +36,7 @@ for victim in receiver sender; do
 	start_long_run --pipe
 	# children in creation order: 20 receivers, 20 senders, then group 2
 	if [ $victim = receiver ]; then n=1; else n=21; fi
-	kill -9 "$(pgrep -P "$pid" | sort -n | sed -n ${n}p)"
+	kill -9 "$(workers_of "$pid" | sed -n ${n}p)"
 	wait_exit "$pid" 10 "a $victim was killed"
 	rc=$?
 	[ "$rc" = 1 ] || fail "exit $rc after a $victim died, want 1"

@@ -18,7 +18,7 @@ start() {
 		>"$tmp/out" 2>"$tmp/err" &
 	pid=$!
 	for _ in $(seq 100); do
-		[ "$(pgrep -c -P "$pid")" -ge 8 ] && { sleep 0.5; return; }
+		[ "$(workers_of "$pid" | wc -l)" -ge 8 ] && { sleep 0.5; return; }
 		[ "$(awk '/^Threads:/ { print $2 }' /proc/$pid/status 2>/dev/null)" \
 			-gt 8 ] 2>/dev/null && { sleep 0.5; return; }
 		sleep 0.1
@@ -26,7 +26,7 @@ start() {
 	fail "$prog: workers did not start"
 }
 
-nth_child() { pgrep -P "$pid" | sort -n | sed -n "${1}p"; }	# 1 = server 0
+nth_child() { workers_of "$pid" | sed -n "${1}p"; }	# 1 = server 0
 
 
 no_leftovers() {

@@ -125,8 +125,8 @@ static void describe(struct cmp_result *r, double alpha, double max_cv,
 			break;
 		}
 		snprintf(r->why, sizeof(r->why),
-			 "too noisy to judge: cv old %.2f new %.2f > %.2f; %s",
-			 fmin(r->old.cv, 1e6), fmin(r->new.cv, 1e6), fmin(max_cv, 1e6), fig);
+			 "too noisy to judge: robust cv old %.2f new %.2f > %.2f; %s",
+			 fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6), fmin(max_cv, 1e6), fig);
 		break;
 	case CMP_TOO_FEW:
 		snprintf(r->why, sizeof(r->why),
@@ -202,6 +202,9 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 			 r->metric, side);
 		return false;
 	}
+	if (stats_robust_cv(o->v, o->n, &r->rcv_old) ||
+	    stats_robust_cv(n->v, n->n, &r->rcv_new))
+		r->rcv_old = r->rcv_new = HUGE_VAL;	/* out of memory: no verdict */
 	r->change = relative_change(r->old.median, r->new.median);
 	r->p = stats_mann_whitney(o->v, o->n, n->v, n->n, NULL);
 	return true;
@@ -250,7 +253,7 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		r->foreign_old = r->foreign_new = NAN;
 		if (!sides(r, old, new))
 			continue;
-		if (r->old.cv > max_cv || r->new.cv > max_cv || machine_busier(r, old, new))
+		if (r->rcv_old > max_cv || r->rcv_new > max_cv || machine_busier(r, old, new))
 			r->verdict = CMP_NOISY;
 		else
 			judged++;

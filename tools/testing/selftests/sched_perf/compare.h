@@ -8,7 +8,9 @@
  * sets of runs differ, at a family-wise level ALPHA over the metrics of
  * the comparison (Holm-Bonferroni).  A move beyond the threshold in the
  * good direction with the same significance is an improvement: reported,
- * never failed.  A side whose coefficient of variation is above MAX_CV, or
+ * never failed.  A side whose robust coefficient of variation (MAD based:
+ * one wild iteration does not count, as it does not for the rank test) is
+ * above MAX_CV, or
  * run counts too small for the test ever to reach its level, cannot be
  * judged: that is said, with the figures, never silently passed.
  */
@@ -30,7 +32,7 @@
  * of its comparisons.
  */
 #define CMP_ALPHA	0.05	/* family-wise, over one comparison's metrics */
-#define CMP_MAX_CV	0.50	/* noisier than this on either side: no verdict */
+#define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
 /*
  * Wall-clock rates (metrics named *_per_sec) are not judged when the share
  * of the machine's CPU time that went to other work (foreign_cpu_share,
@@ -71,6 +73,7 @@ struct cmp_result {
 	double p;			/* Mann-Whitney U, two-sided */
 	double p_adj;			/* Holm-adjusted over the judged metrics */
 	enum cmp_verdict verdict;
+	double rcv_old, rcv_new;		/* robust CVs (stats_robust_cv) */
 	double foreign_old, foreign_new;	/* when NOISY for a busier machine */
 	char why[192];			/* one line: figures for the report */
 };

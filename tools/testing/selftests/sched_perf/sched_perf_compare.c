@@ -32,7 +32,8 @@ static const char usage[] =
 "  --bounds FILE  change thresholds (default: 'bounds' beside this program)\n"
 "  --json         one JSON object per line and metric instead of the table\n"
 "  --alpha A      family-wise significance level, 0 < A < 1 (default 0.05)\n"
-"  --max-cv C     no verdict when a side's stddev / mean is above C, C > 0\n"
+"  --max-cv C     no verdict when a side's robust CV (1.4826 MAD / median)\n"
+"                 is above C, C > 0\n"
 "                 (default 0.50)\n"
 "  --help         this text\n"
 "Exit status: 0 no regression, 1 a metric regressed, 2 bad input.\n";

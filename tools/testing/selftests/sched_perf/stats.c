@@ -97,6 +97,28 @@ int stats_median(const double *x, unsigned int n, double *out)
 	return 0;
 }
 
+int stats_robust_cv(const double *x, unsigned int n, double *out)
+{
+	double median, mad, *dev;
+	unsigned int i;
+	int ret;
+
+	if (stats_median(x, n, &median))
+		return -1;
+	dev = malloc(n * sizeof(*dev));
+	if (!dev)
+		return -1;
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(x[i] - median);
+	ret = stats_median(dev, n, &mad);
+	free(dev);
+	if (ret)
+		return -1;
+	/* 1 / Phi^-1(3/4): the MAD of a normal sample estimates 0.6745 sigma */
+	*out = n < 2 || median == 0 ? 0 : 1.482602218505602 * mad / fabs(median);
+	return 0;
+}
+
 int stats_describe(const double *x, unsigned int n, double conf,
 		   struct sample_stats *out)
 {

@@ -34,6 +34,13 @@ int stats_describe(const double *x, unsigned int n, double conf,
 /* Median of @n values (the mean of the middle two when n is even), as numpy. */
 int stats_median(const double *x, unsigned int n, double *out);
 
+/*
+ * Robust coefficient of variation: 1.4826 x the median absolute deviation
+ * over |median| (scipy median_abs_deviation(x, scale='normal') / median),
+ * which one wild value does not move; 0 when n < 2 or the median is 0.
+ */
+int stats_robust_cv(const double *x, unsigned int n, double *out);
+
 /* Standard normal distribution function. */
 double stats_normal_cdf(double z);
 /* Student t distribution function with @df > 0 degrees of freedom. */
@@ -76,7 +83,7 @@ double stats_welch(const double *a, unsigned int na, const double *b,
 int stats_holm(const double *p, unsigned int n, double *adj);
 
 /* The unit tests of this file, in sched_perf_unit: 30 KTAP results. */
-#define UNIT_STATS_CHECKS 30
+#define UNIT_STATS_CHECKS 31
 void unit_stats(void);
 
 #endif

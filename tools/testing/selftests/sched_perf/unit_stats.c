@@ -265,6 +265,23 @@ static void test_holm(void)
 	       near(q[2], 0.16) && q[3] == 1, "stats_holm_monotone_clipped_in_place");
 }
 
+static void test_robust_cv(void)
+{
+	static const double wild[] = { 10.0, 10.5, 9.5, 10.2, 9.8, 10.1, 50.0 };
+	static const double four[] = { 1, 2, 3, 4 };
+	double a, b, c;
+
+	/*
+	 * scipy 1.10.1: median_abs_deviation(x, scale='normal') / median(x):
+	 * 0.04403768965858208 for wild (the 50 does not count), and
+	 * 0.5930408874022408 for [1, 2, 3, 4]
+	 */
+	EXPECT(!stats_robust_cv(wild, 7, &a) && near(a, 0.04403768965858208) &&
+	       !stats_robust_cv(four, 4, &b) && near(b, 0.5930408874022408) &&
+	       !stats_robust_cv(four, 1, &c) && c == 0 &&
+	       stats_robust_cv(four, 0, &c) == -1, "stats_robust_cv");
+}
+
 void unit_stats(void)
 {
 	test_describe();
@@ -272,4 +289,5 @@ void unit_stats(void)
 	test_mann_whitney();
 	test_welch();
 	test_holm();
+	test_robust_cv();
 }
