@@ -102,7 +102,8 @@ static void print_usage(const struct workload *wl, FILE *f)
 	      "                      PATH=VALUE under /proc/sys or /sys/kernel/debug/sched;\n"
 	      "                      A = as found, B = KNOB, interleaved, B judged against A\n"
 	      "  --max-runs N        while a comparison cannot judge, up to N iterations\n"
-	      "                      per side (default: --iterations)\n"
+	      "                      per side (default: --iterations), for at most\n"
+	      "                      another --budget seconds\n"
 	      "  --bisect            exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
 	      "                      judge or skipped, 128 bad input (aborts the bisect)\n"
 	      "exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n", f);
@@ -625,6 +626,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		    wl->peer_cmdline && wl->peer_cmdline() ? 1 :
 		    wl->default_iterations ? wl->default_iterations : 5;
 	plan.max_runs = c.max_runs > plan.runs ? c.max_runs : plan.runs;
+	plan.extra_seconds = c.budget;
 	runset_identity(wl, &c, &new_side);
 	runset_identity(wl, &c, &a_side);
 	if (c.baseline[0]) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gate.h"
+#include "workload.h"
 
 static struct metric_set iteration_set;
 
@@ -78,6 +79,7 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	      struct gate_outcome *out)
 {
 	const struct runset *old = plan->ab ? a_side : plan->baseline;
+	uint64_t extra_start;
 
 	memset(out, 0, sizeof(*out));
 	while (out->runs < plan->runs)
@@ -86,7 +88,9 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	if (!old || !plan->nr_rules)
 		goto done;
 	compare(plan, old, new_side, out);
-	while (undecided(out) && out->runs < plan->max_runs) {
+	extra_start = wl_now_ns();
+	while (undecided(out) && out->runs < plan->max_runs &&
+	       wl_now_ns() - extra_start < plan->extra_seconds * 1e9) {
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
 		compare(plan, old, new_side, out);

@@ -11,7 +11,7 @@
  *
  * When a comparison cannot judge yet (too few runs for the test, or too
  * noisy), the gate asks for one more iteration (pair) at a time, up to
- * --max-runs per side.
+ * --max-runs per side and until the extra ones took another --budget.
  */
 #ifndef SCHED_PERF_GATE_H
 #define SCHED_PERF_GATE_H
@@ -31,6 +31,7 @@ struct gate_ops {
 struct gate_plan {
 	unsigned int runs;		/* per side */
 	unsigned int max_runs;		/* per side, >= runs */
+	double extra_seconds;		/* wall time the extra runs may take */
 	struct ab_knob *ab;		/* NULL: one side */
 	const struct runset *baseline;	/* NULL: nothing to compare with */
 	const struct cmp_rule *rules;
