@@ -32,21 +32,6 @@ static int read_first_line(const char *path, char *out, size_t len)
 	return 0;
 }
 
-static int write_value(const char *path, const char *value)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t r;
-	int err;
-
-	if (fd < 0)
-		return -1;
-	r = write(fd, value, strlen(value));
-	err = errno;
-	close(fd);
-	errno = err;
-	return r == (ssize_t)strlen(value) ? 0 : -1;
-}
-
 /* Async-signal-safe undo action of a mount we made. */
 static void unmount_debugfs(const char *path)
 {
@@ -122,7 +107,7 @@ static int open_feature(struct ab_knob *k, const char *spec, char *why, size_t l
 	snprintf(k->a, sizeof(k->a), "%s%s", on ? "" : "NO_", name);
 	snprintf(k->b, sizeof(k->b), "%s", spec);
 	/* writing A back changes nothing and tells whether we may write */
-	if (write_value(FEATURES, k->a)) {
+	if (guard_write_file(FEATURES, k->a)) {
 		snprintf(why, len, "sched features are not writable here (%s: %s)", FEATURES,
 			 strerror(errno));
 		return AB_SKIP;
@@ -156,7 +141,7 @@ static int open_path(struct ab_knob *k, const char *spec, char *why, size_t len)
 			 k->path, k->b);
 		return AB_BAD_INPUT;
 	}
-	if (write_value(k->path, k->a)) {
+	if (guard_write_file(k->path, k->a)) {
 		snprintf(why, len, "%s is not writable here: %s", k->path, strerror(errno));
 		return AB_SKIP;
 	}
@@ -181,7 +166,7 @@ int ab_open(struct ab_knob *k, const char *spec, char *why, size_t len)
 
 int ab_set(struct ab_knob *k, bool side_b)
 {
-	return write_value(k->path, side_b ? k->b : k->a);
+	return guard_write_file(k->path, side_b ? k->b : k->a);
 }
 
 void ab_close(struct ab_knob *k)

@@ -7,7 +7,6 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,31 +283,27 @@ static void publish_metric(const char *name, const char *unit, double v)
 	metric_add(collecting, name, unit, v);
 }
 
-static int cmp_double(const void *a, const void *b)
+/* Operations per second of one timed iteration. */
+static double iteration_rate(const struct wl_result *r)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	double secs = r->elapsed_ns / 1e9;
 
-	return x < y ? -1 : x > y;
+	return secs > 0 ? r->ops / secs : 0;
 }
 
-/*
- * Rates of every iteration: median, best and coefficient of variation.
- * Returns the operations of all iterations together.
- */
-static double iteration_metrics(const struct workload *wl,
-				const struct wl_result *res, unsigned int n,
-				struct metric_set *set)
+/* The rates of every iteration: median, best and coefficient of variation. */
+static void iteration_metrics(const struct workload *wl,
+			      const struct wl_result *res, unsigned int n,
+			      struct metric_set *set)
 {
 	struct wl_summary s = { 0 };
-	double rate[MAX_ITERATIONS], sum = 0, sq = 0, ops = 0, mean;
+	struct sample_stats st = { 0 };
+	double rate[MAX_ITERATIONS], ops = 0;
 	char name[METRIC_NAME_LEN];
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		double secs = res[i].elapsed_ns / 1e9;
-
-		rate[i] = secs > 0 ? res[i].ops / secs : 0;
-		sum += rate[i];
+		rate[i] = iteration_rate(&res[i]);
 		ops += res[i].ops;
 		s.mean_ns += res[i].elapsed_ns / (double)n;
 		if (!i || res[i].elapsed_ns < s.best_ns)
@@ -316,25 +311,21 @@ static double iteration_metrics(const struct workload *wl,
 		if (res[i].elapsed_ns > s.worst_ns)
 			s.worst_ns = res[i].elapsed_ns;
 	}
-	mean = n ? sum / n : 0;
-	for (i = 0; i < n; i++)
-		sq += (rate[i] - mean) * (rate[i] - mean);
-	qsort(rate, n, sizeof(rate[0]), cmp_double);
+	if (n)
+		stats_describe(rate, n, 0.95, &st);
 
 	metric_add(set, "iterations", "", n);
 	snprintf(name, sizeof(name), "%s_total", wl->ops_name);
 	metric_add(set, name, "", ops);
-	s.ops_per_sec_median = !n ? 0 : n % 2 ? rate[n / 2] :
-			       (rate[n / 2 - 1] + rate[n / 2]) / 2;
+	s.ops_per_sec_median = st.median;
 	snprintf(name, sizeof(name), "%s_per_sec", wl->ops_name);
-	metric_add(set, name, "/s", s.ops_per_sec_median);
+	metric_add(set, name, "/s", st.median);
 	snprintf(name, sizeof(name), "%s_per_sec_best", wl->ops_name);
-	metric_add(set, name, "/s", n ? rate[n - 1] : 0);
+	metric_add(set, name, "/s", st.max);
 	snprintf(name, sizeof(name), "%s_per_sec_cv", wl->ops_name);
-	metric_add(set, name, "", mean > 0 && n > 1 ? sqrt(sq / (n - 1)) / mean : 0);
+	metric_add(set, name, "", st.cv);
 	collecting = set;
 	wl->publish(&s, publish_metric);
-	return ops;
 }
 
 /* Every metric name this program can produce, for checking bounds. */
@@ -440,7 +431,6 @@ static int measured_iteration(void *p, bool new_side, struct metric_set *set)
 	struct run_ctx *c = p;
 	struct wl_result r = { 0 };
 	char name[METRIC_NAME_LEN];
-	double secs;
 	int ret;
 
 	measure_begin(c->m);
@@ -449,9 +439,8 @@ static int measured_iteration(void *p, bool new_side, struct metric_set *set)
 	if (ret)
 		return -1;
 	c->wl->report_iteration(&r);
-	secs = r.elapsed_ns / 1e9;
 	snprintf(name, sizeof(name), "%s_per_sec", c->wl->ops_name);
-	metric_add(set, name, "/s", secs > 0 ? r.ops / secs : 0);
+	metric_add(set, name, "/s", iteration_rate(&r));
 	measure_metrics(c->m, r.ops, set);
 	if (new_side && c->nr_res < MAX_ITERATIONS) {
 		c->res[c->nr_res++] = r;
@@ -468,12 +457,6 @@ static int warmup_iteration(void *p)
 	return c->wl->run_once(&r) ? -1 : 0;
 }
 
-/*
- * The figures judged by the absolute bounds: the workload's own over all
- * iterations (rates: the median), the median over iterations of every
- * measured rate and per-op figure, and the sum of the raw counts (as
- * perf stat of the whole run would count them).
- */
 static double sum_of(const double *v, unsigned int n)
 {
 	double sum = 0;
@@ -483,6 +466,12 @@ static double sum_of(const double *v, unsigned int n)
 	return sum;
 }
 
+/*
+ * The figures judged by the absolute bounds: the workload's own over all
+ * iterations (rates: the median), the median over iterations of every
+ * measured rate and per-op figure, and the sum of the raw counts (as
+ * perf stat of the whole run would count them).
+ */
 static void summarize(struct run_ctx *c, const struct runset *rs,
 		      struct metric_set *set)
 {
@@ -628,7 +617,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	plan.max_runs = c.max_runs > plan.runs ? c.max_runs : plan.runs;
 	plan.extra_seconds = c.budget;
 	runset_identity(wl, &c, &new_side);
-	runset_identity(wl, &c, &a_side);
+	a_side = new_side;	/* no runs yet: the identity only */
 	if (c.baseline[0]) {
 		load_baseline(wl, &c, &new_side, &base, usage_exit);
 		plan.baseline = &base;

@@ -286,24 +286,33 @@ char *guard_mkdtemp(char *template, guard_fn remove)
 	return dir;
 }
 
+int guard_write_file(const char *path, const char *value)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t r;
+	int err;
+
+	if (fd < 0)
+		return -1;
+	r = write(fd, value, strlen(value));
+	err = errno;
+	close(fd);
+	errno = err;
+	return r == (ssize_t)strlen(value) ? 0 : -1;
+}
+
 /* "PATH=VALUE": split at the first '=' (no sysctl or debugfs path has one). */
 static void write_back(const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	char path[GUARD_ARG_MAX];
-	int fd;
 
 	if (!eq || eq - arg >= (long)sizeof(path))
 		return;
 	memcpy(path, arg, eq - arg);
 	path[eq - arg] = '\0';
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
 	/* a failure here has nowhere to go: the run is ending */
-	if (write(fd, eq + 1, strlen(eq + 1)) < 0)
-		errno = 0;
-	close(fd);
+	guard_write_file(path, eq + 1);
 }
 
 int guard_write_back(const char *path, const char *value)

@@ -36,6 +36,12 @@ int guard_start(void);
 /* Register @fn(@arg); returns a handle for guard_done(), or -1. */
 int guard_add(guard_fn fn, const char *arg);
 
+/*
+ * Write @value to @path (a sysctl, a sched feature) in one write().
+ * Async-signal-safe.  Returns 0, or -1 with errno.
+ */
+int guard_write_file(const char *path, const char *value);
+
 /* Register writing @value to @path (a sysctl, a sched feature). */
 int guard_write_back(const char *path, const char *value);
 
