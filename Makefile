@@ -24,7 +24,7 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
-	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare \
+	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
 	vmtest test-vm bench-gate \
 	test-unprivileged test-suite \
 	test-install bench clean
@@ -52,7 +52,7 @@ kselftest: build
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
 	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-gate \
-	test-compare test-unprivileged test-suite test-install test-vm
+	test-compare test-unprivileged test-suite test-install test-patches test-vm
 	@echo "make check: all tests passed"
 
 unit: build
@@ -92,6 +92,10 @@ test-compare: build
 
 test-unprivileged: build
 	tests/unprivileged.sh "$(INTREE)"
+
+# kernel/sched/*.patch: format, checkpatch, git apply --check in order.
+test-patches: ksrc
+	tests/patches.sh "$(KSRC)"
 
 # The whole suite through the kernel's own runner (make run_tests).
 test-suite: build

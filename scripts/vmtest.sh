@@ -23,6 +23,8 @@
 #                   program runs with --baseline against its own
 #   VM_BISECT=1     every program runs with --bisect, and the exit status is
 #                   git bisect run's
+#   VM_PATCHES=0    build the kernel without kernel/sched/*.patch (the
+#                   counters' overhead is measured against it)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 suite=$top/tools/testing/selftests/sched_perf
@@ -33,6 +35,7 @@ vm_accel=${VM_ACCEL:-tcg}
 vm_timeout=${VM_TIMEOUT:-1200}
 vm_checks=${VM_CHECKS:-1}
 vm_bisect=${VM_BISECT:-0}
+vm_patches=${VM_PATCHES:-1}
 baseline=${VM_BASELINE:-}
 jobs=$(($(nproc) + 1))
 decided=
@@ -65,9 +68,9 @@ on_exit() {
 	exit "$rc"
 }
 trap on_exit EXIT
-case $vm_checks$vm_bisect in
-[01][01]) ;;
-*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect: want 0 or 1" ;;
+case $vm_checks$vm_bisect$vm_patches in
+[01][01][01]) ;;
+*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect VM_PATCHES=$vm_patches: want 0 or 1" ;;
 esac
 [ $# -ge 1 ] || die "usage: $0 KSRC [kernel|run]"
 ksrc=$(realpath "$1")
@@ -91,7 +94,10 @@ need_tools() {
 			--no-install-recommends "${missing[@]}" >/dev/null; }
 }
 
-patches() { ls "$top"/kernel/sched/*.patch 2>/dev/null | sort || true; }
+patches() {
+	[ "$vm_patches" = 1 ] || return 0
+	ls "$top"/kernel/sched/*.patch 2>/dev/null | sort || true
+}
 
 # A git tree's commit and uncommitted changes (the suite's copy aside) in
 # kstate: a bisect changes the source, not its version.
