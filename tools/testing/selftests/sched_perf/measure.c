@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,6 +200,7 @@ static bool snapshot_schedstat(struct measure *m, struct schedstat *ss)
 
 	if (m->schedstat_missing)
 		return false;
+	schedstat_free(ss);	/* the previous iteration's */
 	text = read_file("/proc/schedstat");
 	if (!text) {
 		m->schedstat_missing = "cannot read /proc/schedstat";
@@ -214,6 +216,58 @@ static bool snapshot_schedstat(struct measure *m, struct schedstat *ss)
 		return false;
 	}
 	return true;
+}
+
+/* ---- debugfs sched/fair_stats ----------------------------------------- */
+
+/* Why this kernel offers us no fair_stats file; NULL when it does. */
+static const char *fair_stats_absent(void)
+{
+	if (!access(FAIR_STATS_PATH, R_OK))
+		return NULL;
+	if (errno == EACCES)
+		return "cannot read " FAIR_STATS_PATH " (debugfs needs root)";
+	if (access("/sys/kernel/debug/sched", F_OK))
+		return "no /sys/kernel/debug/sched (debugfs not mounted, or CONFIG_SCHED_DEBUG=n)";
+	return "no " FAIR_STATS_PATH " (kernel without the counters of kernel/sched/*.patch)";
+}
+
+static bool snapshot_fair(struct measure *m, struct fair_stats *fs)
+{
+	static char why[192];
+	char err[128];
+	char *text;
+	int ret;
+
+	if (m->fair_missing)
+		return false;
+	fair_stats_free(fs);	/* the previous iteration's */
+	text = read_file(FAIR_STATS_PATH);
+	if (!text) {
+		m->fair_missing = "cannot read " FAIR_STATS_PATH;
+		return false;
+	}
+	ret = fair_stats_parse(text, fs, err, sizeof(err));
+	free(text);
+	if (ret) {
+		snprintf(why, sizeof(why), "%s: %s", FAIR_STATS_PATH, err);
+		m->fair_missing = why;
+		return false;
+	}
+	return true;
+}
+
+static void diff_fair(struct measure *m)
+{
+	static char why[160];
+	char err[128];
+
+	if (!snapshot_fair(m, &m->fair_after))
+		return;
+	if (fair_stats_diff(&m->fair_before, &m->fair_after, &m->fair, err, sizeof(err))) {
+		snprintf(why, sizeof(why), "fair_stats: %s", err);
+		m->fair_missing = why;
+	}
 }
 
 /* ---- perf counters ---------------------------------------------------- */
@@ -308,8 +362,10 @@ void measure_setup(struct measure *m, bool enabled)
 	}
 	if (!enabled) {
 		m->schedstat_missing = m->task_missing = "counters disabled";
+		m->fair_missing = "counters disabled";
 		return;
 	}
+	m->fair_missing = fair_stats_absent();
 	setup_schedstats(m);
 	setup_task_accounting(m);
 	probe_counters(m);
@@ -320,6 +376,8 @@ void measure_teardown(struct measure *m)
 	restore_schedstats_sysctl();
 	schedstat_free(&m->before);
 	schedstat_free(&m->after);
+	fair_stats_free(&m->fair_before);
+	fair_stats_free(&m->fair_after);
 	if (m->accum)
 		munmap(m->accum, sizeof(*m->accum));
 	m->accum = accum = NULL;
@@ -387,6 +445,7 @@ void measure_begin(struct measure *m)
 		task_exit_hook = account_exiting_task;
 	}
 	snapshot_schedstat(m, &m->before);
+	snapshot_fair(m, &m->fair_before);
 	m->cpu_ok = snapshot_cpu(&m->cpu_before);
 	open_counters(m);
 }
@@ -401,6 +460,7 @@ void measure_end(struct measure *m)
 	if (snapshot_schedstat(m, &m->after) &&
 	    schedstat_diff(&m->before, &m->after, &m->delta))
 		m->schedstat_missing = "CPU topology changed during the run";
+	diff_fair(m);
 	if (m->accum) {
 		m->tasks = m->accum->sum;
 		m->nr_tasks = m->accum->nr_tasks;
@@ -515,6 +575,47 @@ static void schedstat_metrics(const struct measure *m, double ops,
 	metric_ratio(set, "ss_goidle_per_1k_ops", "", d->sched_goidle, ops, 1000);
 }
 
+/*
+ * The idle sibling search and wakeup preemption, machine-wide.  Ratios of
+ * the kernel's own counters rather than per-op figures where the question
+ * is how each decision went (CPUs scanned per search, share of checks
+ * that preempted), so that they do not move with the op mix.
+ */
+static void fair_metrics(const struct measure *m, double ops,
+			 struct metric_set *set)
+{
+	static const char *const names[] = {
+		"sis_calls_per_op", "sis_scanned_per_wakeup", "sis_found_share",
+		"sis_budget_cut_share", "sis_fast_share", "sis_unaccounted_share",
+		"wp_checks_per_op", "wp_preempt_share", "wp_parity_share",
+	};
+	const char *why = m->fair_missing ? m->fair_missing : m->ttwu_missing;
+	const uint64_t *v = m->fair.v;
+	double hits, ended;
+	size_t i;
+
+	if (why) {
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			metric_missing(set, names[i], why);
+		return;
+	}
+	hits = (double)v[FC_SIS_HIT_TARGET] + v[FC_SIS_HIT_PREV] + v[FC_SIS_HIT_RECENT] +
+	       v[FC_SIS_HIT_OTHER];
+	ended = hits + v[FC_SIS_SCANS];
+	metric_ratio(set, "sis_calls_per_op", "", v[FC_SIS_CALLS], ops, 1);
+	metric_ratio(set, "sis_scanned_per_wakeup", "", v[FC_SIS_SCANNED], v[FC_SIS_CALLS], 1);
+	metric_ratio(set, "sis_found_share", "", v[FC_SIS_FOUND], v[FC_SIS_SCANS], 1);
+	metric_ratio(set, "sis_budget_cut_share", "",
+		     (double)v[FC_SIS_UTIL_ZERO] + v[FC_SIS_UTIL_SPENT], v[FC_SIS_SCANS], 1);
+	metric_ratio(set, "sis_fast_share", "", hits, v[FC_SIS_CALLS], 1);
+	/* every search ends in one fast path or one scan: the patch's own check */
+	metric_ratio(set, "sis_unaccounted_share", "", fabs(v[FC_SIS_CALLS] - ended),
+		     v[FC_SIS_CALLS], 1);
+	metric_ratio(set, "wp_checks_per_op", "", v[FC_WP_CHECKS], ops, 1);
+	metric_ratio(set, "wp_preempt_share", "", v[FC_WP_PREEMPT], v[FC_WP_CHECKS], 1);
+	metric_ratio(set, "wp_parity_share", "", v[FC_WP_PARITY], v[FC_WP_CHECKS], 1);
+}
+
 bool measure_is_total(const char *metric)
 {
 	int i;
@@ -531,6 +632,7 @@ void measure_metrics(const struct measure *m, double ops,
 	perf_metrics(m, ops, set);
 	task_metrics(m, ops, set);
 	schedstat_metrics(m, ops, set);
+	fair_metrics(m, ops, set);
 	machine_metrics(m, set);
 }
 
@@ -591,6 +693,8 @@ void measure_describe(const struct measure *m, struct measure_meta *meta)
 		meta_add(meta, "schedstat", "%s", m->schedstat_missing);
 	else if (read_line("/proc/schedstat", buf, sizeof(buf)))
 		meta_add(meta, "schedstat", "%s", m->ttwu_missing ? m->ttwu_missing : buf);
+	meta_add(meta, "fair_stats", "%s", m->fair_missing ? m->fair_missing :
+		 FAIR_STATS_PATH " (idle scan, wakeup preemption)");
 	if (schedstat_sysctl_undo >= 0)
 		meta_add(meta, "sched_schedstats", "%s", "enabled for this run, restored after");
 	for (i = 0; i < PC_COUNT && len < sizeof(buf); i++)

@@ -2,8 +2,10 @@
 /*
  * Measurement core: whatever a workload does between measure_begin() and
  * measure_end(), count it.  perf software/hardware counters inherited by
- * every task the caller creates, /proc/schedstat deltas, and the per-task
- * /proc/<tid>/sched figures of every worker summed just before it exits.
+ * every task the caller creates, /proc/schedstat deltas, the fair class's
+ * idle-scan and wakeup-preemption counters (debugfs sched/fair_stats, from
+ * this project's kernel/sched patches), and the per-task /proc/<tid>/sched
+ * figures of every worker summed just before it exits.
  */
 #ifndef SCHED_PERF_MEASURE_H
 #define SCHED_PERF_MEASURE_H
@@ -11,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fairstats.h"
 #include "metrics.h"
 #include "schedstat.h"
 
@@ -39,6 +42,10 @@ struct measure {
 	const char *ttwu_missing;	/* file there but counters frozen */
 	struct schedstat before, after;
 	struct schedstat_delta delta;
+
+	const char *fair_missing;	/* no fair_stats, or it stopped */
+	struct fair_stats fair_before, fair_after;
+	struct fair_stats_delta fair;
 
 	const char *task_missing;
 	struct task_accum *accum;	/* shared with worker processes */

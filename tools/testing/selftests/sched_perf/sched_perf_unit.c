@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "fairstats.h"
 #include "histo.h"
 #include "metrics.h"
 #include "results.h"
@@ -284,7 +285,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		dir = argv[1];
 	unit_fixtures = dir;
-	verdict_begin(36 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS);
+	verdict_begin(36 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS);
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();
@@ -294,5 +295,6 @@ int main(int argc, char **argv)
 	test_histogram();
 	unit_stats();
 	unit_compare();
+	unit_fairstats();
 	verdict_finish();
 }

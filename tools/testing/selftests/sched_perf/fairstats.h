@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Parser of /sys/kernel/debug/sched/fair_stats, the select_idle_sibling()
+ * and wakeup-preemption counters our fair-class patches add:
+ *
+ *   version 1
+ *   cpu sis_calls sis_hit_target ... wp_parity
+ *   cpu0 100 10 ...
+ *
+ * One row per online CPU, one u64 per column named by the header.  Pure
+ * text in, numbers out, so it can be tested against fixture files.
+ */
+#ifndef SCHED_PERF_FAIRSTATS_H
+#define SCHED_PERF_FAIRSTATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FAIR_STATS_PATH "/sys/kernel/debug/sched/fair_stats"
+
+/* CPU numbers at or above this are taken for garbage, not a machine. */
+#define FAIR_STATS_MAX_CPUS 65536
+
+/* The columns of version 1; a file may order them as it likes. */
+enum fair_counter {
+	FC_SIS_CALLS,
+	FC_SIS_HIT_TARGET,
+	FC_SIS_HIT_PREV,
+	FC_SIS_HIT_RECENT,
+	FC_SIS_HIT_OTHER,
+	FC_SIS_SCANS,
+	FC_SIS_SCANNED,
+	FC_SIS_FOUND,
+	FC_SIS_FAILED,
+	FC_SIS_UTIL_ZERO,
+	FC_SIS_UTIL_SPENT,
+	FC_WP_CHECKS,
+	FC_WP_PREEMPT,
+	FC_WP_NO_PREEMPT,
+	FC_WP_PARITY,
+	FC_COUNT,
+};
+
+/* The header's name of each counter: fair_counter_names[FC_SIS_CALLS]... */
+extern const char *const fair_counter_names[FC_COUNT];
+
+struct fair_stats_cpu {
+	unsigned int cpu;
+	uint64_t v[FC_COUNT];
+};
+
+struct fair_stats {
+	unsigned int version;
+	size_t nr_cpus;
+	struct fair_stats_cpu *cpus;	/* ascending by cpu number */
+};
+
+/* Totals over the CPUs of both snapshots; nr_cpus is how many. */
+struct fair_stats_delta {
+	uint64_t v[FC_COUNT];
+	size_t nr_cpus;
+};
+
+/*
+ * Parse the whole text of the file (it ends at the first NUL).  Columns
+ * are found by name: any order, and columns this program does not know
+ * are skipped, values unread.  Returns 0, or -1 with a one-line reason in
+ * @err ("line N: ..." where a line is at fault) and @fs zeroed, nothing
+ * left allocated.  @fs is overwritten, not freed: free an earlier parse
+ * into it first.
+ */
+int fair_stats_parse(const char *text, struct fair_stats *fs,
+		     char *err, size_t errlen);
+/* Frees the rows and zeroes @fs; fine on a zeroed struct. */
+void fair_stats_free(struct fair_stats *fs);
+
+/*
+ * @after - @before summed over the CPUs, each counter modulo 2^64.  CPUs
+ * are matched by number; one in only one snapshot (hotplug during the
+ * run) is an error naming it: "cpu2 went offline during the run", "cpu4
+ * came online during the run".  Returns 0, or -1 with @d zeroed and a
+ * one-line reason in @err.
+ */
+int fair_stats_diff(const struct fair_stats *before,
+		    const struct fair_stats *after,
+		    struct fair_stats_delta *d, char *err, size_t errlen);
+
+/*
+ * The unit tests of fairstats.c, in sched_perf_unit: 35 KTAP results.
+ * Their fixtures are @unit_fixtures/fair_stats-*.
+ */
+#define UNIT_FAIRSTATS_CHECKS 35
+void unit_fairstats(void);
+
+#endif

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of fairstats.c: the fair_stats files the kernel prints
+ * (FIXTURE_DIR/fair_stats-*), every malformed file the parser must refuse
+ * with a one-line reason and nothing left allocated, deltas across CPUs,
+ * column orders, counter wrap and CPU hotplug, and garbage that must not
+ * crash it.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "fairstats.h"
+#include "verdict.h"
+
+/* @cond is evaluated once: it may have side effects */
+#define EXPECT(cond, name)						\
+	do {								\
+		bool ok_ = (cond);					\
+									\
+		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
+	} while (0)
+
+#define ERRLEN 256
+
+static char *load(const char *name)
+{
+	char path[512];
+	size_t len = 0, cap = 4096, n;
+	char *buf = malloc(cap);
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/fair_stats-%s", unit_fixtures, name);
+	f = fopen(path, "r");
+	if (!f || !buf) {
+		fprintf(stderr, "sched_perf_unit: missing fixture %s\n", path);
+		exit(1);
+	}
+	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (len + 1 == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap);
+			if (!buf)
+				exit(1);
+		}
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+static int parse(const char *name, struct fair_stats *fs, char *err)
+{
+	char *text = load(name);
+	int ret = fair_stats_parse(text, fs, err, ERRLEN);
+
+	free(text);
+	return ret;
+}
+
+static bool zeroed(const struct fair_stats *fs)
+{
+	return !fs->cpus && !fs->nr_cpus && !fs->version;
+}
+
+/* A reason fit for a log: there, on one line. */
+static bool one_line(const char *err)
+{
+	return err[0] && !strchr(err, '\n');
+}
+
+/*
+ * Parsing must fail with a one-line reason holding @why and @why2 (when
+ * not NULL), and leave @fs with nothing allocated.
+ */
+static bool rejects(const char *name, const char *why, const char *why2)
+{
+	struct fair_stats fs;
+	char err[ERRLEN] = "";
+	bool ok;
+
+	ok = parse(name, &fs, err) == -1 && zeroed(&fs) && one_line(err) &&
+	     strstr(err, why) && (!why2 || strstr(err, why2));
+	if (!ok)
+		verdict_note("fair_stats-%s: '%s'\n", name, err);
+	return ok;
+}
+
+static bool same_values(const struct fair_stats *a, const struct fair_stats *b)
+{
+	size_t i;
+
+	if (a->nr_cpus != b->nr_cpus)
+		return false;
+	for (i = 0; i < a->nr_cpus; i++)
+		if (a->cpus[i].cpu != b->cpus[i].cpu ||
+		    memcmp(a->cpus[i].v, b->cpus[i].v, sizeof(a->cpus[i].v)))
+			return false;
+	return true;
+}
+
+static void test_names(void)
+{
+	bool ok = !strcmp(fair_counter_names[FC_SIS_CALLS], "sis_calls") &&
+		  !strcmp(fair_counter_names[FC_SIS_FOUND], "sis_found") &&
+		  !strcmp(fair_counter_names[FC_WP_PARITY], "wp_parity");
+	int i, j;
+
+	for (i = 0; i < FC_COUNT; i++)
+		for (j = 0; j < i; j++)
+			ok &= fair_counter_names[i] &&
+			      strcmp(fair_counter_names[i], fair_counter_names[j]);
+	EXPECT(ok, "fair_stats_counter_names");
+}
+
+static void test_parse(void)
+{
+	struct fair_stats two, four, re, v2;
+	char err[ERRLEN] = "";
+	const uint64_t *c0, *c1;
+
+	EXPECT(!parse("v1-2cpu", &two, err) && two.version == 1 && two.nr_cpus == 2 &&
+	       two.cpus[0].cpu == 0 && two.cpus[1].cpu == 1, "fair_stats_v1_2cpu_parses");
+	c0 = two.cpus[0].v;
+	c1 = two.cpus[1].v;
+	/* cpu0 100 10 20 5 1 64 180 40 24 3 2 500 120 380 60, cpu1 250 .. 110 */
+	EXPECT(c0[FC_SIS_CALLS] == 100 && c0[FC_SIS_HIT_TARGET] == 10 &&
+	       c0[FC_SIS_SCANS] == 64 && c0[FC_SIS_FOUND] == 40 &&
+	       c0[FC_SIS_UTIL_SPENT] == 2 && c0[FC_WP_NO_PREEMPT] == 380 &&
+	       c0[FC_WP_PARITY] == 60 && c1[FC_SIS_CALLS] == 250 &&
+	       c1[FC_SIS_HIT_OTHER] == 7 && c1[FC_SIS_FAILED] == 55 &&
+	       c1[FC_WP_CHECKS] == 900 && c1[FC_WP_PARITY] == 110,
+	       "fair_stats_v1_values_in_their_counters");
+	/* this fixture has no newline after its last row */
+	EXPECT(!parse("v1-4cpu", &four, err) && four.nr_cpus == 4 &&
+	       four.cpus[3].cpu == 3 && four.cpus[3].v[FC_WP_PARITY] == 200 &&
+	       four.cpus[2].v[FC_SIS_SCANNED] == 140, "fair_stats_v1_4cpu_parses");
+	/* columns and rows in another order: the same numbers, CPUs sorted */
+	EXPECT(!parse("v1-2cpu-reordered", &re, err) && same_values(&two, &re),
+	       "fair_stats_reordered_columns_same_values");
+	/* version 2: two unknown columns (one not even decimal), blank lines at the end */
+	EXPECT(!parse("v2-extra-column", &v2, err) && v2.version == 2 &&
+	       same_values(&two, &v2), "fair_stats_v2_extra_columns_skipped");
+	fair_stats_free(&two);
+	fair_stats_free(&four);
+	fair_stats_free(&re);
+	fair_stats_free(&v2);
+}
+
+static void test_rejects(void)
+{
+	EXPECT(rejects("version-0", "line 1", "version 0"), "fair_stats_rejects_version_0");
+	EXPECT(rejects("version-x", "line 1", "version 'x' is not a number"),
+	       "fair_stats_rejects_version_x");
+	EXPECT(rejects("no-version", "line 1", "expected 'version N', got 'cpu'"),
+	       "fair_stats_rejects_no_version");
+	EXPECT(rejects("no-header", "line 2", "expected the header 'cpu <column>...', got 'cpu0'"),
+	       "fair_stats_rejects_no_header");
+	EXPECT(rejects("missing-column", "line 2", "lacks the column sis_found"),
+	       "fair_stats_rejects_missing_column");
+	EXPECT(rejects("duplicate-column", "line 2", "column sis_scans appears twice"),
+	       "fair_stats_rejects_duplicate_column");
+	EXPECT(rejects("short-row", "line 4", "cpu1 has 14 values, the header names 15"),
+	       "fair_stats_rejects_short_row");
+	EXPECT(rejects("long-row", "line 3", "cpu0 has 16 values, the header names 15"),
+	       "fair_stats_rejects_long_row");
+	EXPECT(rejects("non-numeric", "line 4", "cpu1 sis_scans: '15O' is not a number"),
+	       "fair_stats_rejects_non_numeric");
+	EXPECT(rejects("overflow", "line 3",
+		       "cpu0 wp_checks: '18446744073709551616' is out of range"),
+	       "fair_stats_rejects_overflow");
+	EXPECT(rejects("negative", "line 4", "cpu1 sis_failed: negative value '-55'"),
+	       "fair_stats_rejects_negative");
+	EXPECT(rejects("duplicate-cpu", "line 5", "cpu0 listed a second time"),
+	       "fair_stats_rejects_duplicate_cpu");
+	EXPECT(rejects("no-rows", "no cpu rows", NULL), "fair_stats_rejects_no_rows");
+	/* cut inside the cpu2 row */
+	EXPECT(rejects("truncated", "line 5", "cpu2 has 6 values"),
+	       "fair_stats_rejects_truncated");
+	EXPECT(rejects("not-cpu-row", "line 4", "'node1', not cpu<N>"),
+	       "fair_stats_rejects_non_cpu_row");
+	EXPECT(rejects("cpu-out-of-range", "line 4", "'cpu65536': CPU number out of range"),
+	       "fair_stats_rejects_cpu_out_of_range");
+	EXPECT(rejects("blank-line-inside", "line 5", "row after the blank line 4"),
+	       "fair_stats_rejects_blank_line_inside");
+}
+
+static void test_edges(void)
+{
+	char *two = load("v1-2cpu"), *nul;
+	size_t n = strlen(two);
+	struct fair_stats fs;
+	char err[ERRLEN] = "";
+	bool ok;
+
+	ok = fair_stats_parse("", &fs, err, sizeof(err)) && zeroed(&fs) &&
+	     strstr(err, "empty text");
+	ok &= fair_stats_parse("\n\t\n \t", &fs, err, sizeof(err)) && strstr(err, "empty text");
+	ok &= fair_stats_parse(NULL, &fs, err, sizeof(err)) && strstr(err, "empty text");
+	EXPECT(ok, "fair_stats_rejects_empty_text");
+	/* the file, a NUL, then a row that must not be read */
+	nul = calloc(1, n + 32);
+	if (!nul)
+		exit(1);
+	memcpy(nul, two, n);
+	memcpy(nul + n + 1, "cpu9 garbage", 12);
+	/* a row left from an earlier CPU must not leak when a later one fails */
+	ok = parse("duplicate-cpu", &fs, err) == -1 && zeroed(&fs);
+	fair_stats_free(&fs);
+	ok &= zeroed(&fs) && !fair_stats_parse(nul, &fs, NULL, 0);
+	fair_stats_free(&fs);
+	EXPECT(ok && fair_stats_parse("x", &fs, NULL, 0) && zeroed(&fs),
+	       "fair_stats_failure_leaves_nothing");
+	EXPECT(!fair_stats_parse(nul, &fs, err, sizeof(err)) && fs.nr_cpus == 2 &&
+	       fs.cpus[1].cpu == 1 && fs.cpus[1].v[FC_WP_PARITY] == 110,
+	       "fair_stats_nul_ends_text");
+	fair_stats_free(&fs);
+	free(nul);
+	free(two);
+	ok = fair_stats_parse("version 4294967296\n", &fs, err, sizeof(err)) &&
+	     strstr(err, "version '4294967296' is not a number from 1 to 4294967295");
+	ok &= fair_stats_parse("version 1 2\n", &fs, err, sizeof(err)) &&
+	      strstr(err, "line 1: '2' after the version number");
+	EXPECT(ok, "fair_stats_rejects_version_out_of_range");
+}
+
+/* Appends to a growing string; the tests below build megabyte lines. */
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static void put(struct text *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (t->len + n + 1 > t->cap) {
+		t->cap = (t->len + n + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		if (!t->s)
+			exit(1);
+	}
+	memcpy(t->s + t->len, s, n + 1);
+	t->len += n;
+}
+
+#define WIDE 100000	/* unknown columns before the known ones */
+
+static void test_long_lines(void)
+{
+	struct text t = { 0 };
+	struct fair_stats fs;
+	char err[ERRLEN] = "", word[32];
+	int i, k;
+	bool ok;
+
+	put(&t, "version 3\ncpu");
+	for (i = 0; i < WIDE; i++) {
+		snprintf(word, sizeof(word), " future_%d", i);
+		put(&t, word);
+	}
+	for (k = 0; k < FC_COUNT; k++) {
+		put(&t, " ");
+		put(&t, fair_counter_names[k]);
+	}
+	put(&t, "\ncpu1");
+	for (i = 0; i < WIDE; i++)
+		put(&t, " 123456789");
+	for (k = 0; k < FC_COUNT; k++) {
+		snprintf(word, sizeof(word), " %d", k * 1000);
+		put(&t, word);
+	}
+	ok = !fair_stats_parse(t.s, &fs, err, sizeof(err)) && fs.nr_cpus == 1 &&
+	     fs.cpus[0].v[FC_SIS_CALLS] == 0 && fs.cpus[0].v[FC_WP_PARITY] == 14000;
+	fair_stats_free(&fs);
+	/* a megabyte word where a row should start: the reason stays short */
+	put(&t, "\n");
+	for (i = 0; i < WIDE; i++)
+		put(&t, "xxxxxxxxxx");
+	ok &= fair_stats_parse(t.s, &fs, err, sizeof(err)) && zeroed(&fs) &&
+	      strstr(err, "line 4: row starts with 'xxxxxxxx") &&
+	      strstr(err, "...', not cpu<N>") && strlen(err) < 80;
+	EXPECT(ok, "fair_stats_long_lines");
+	free(t.s);
+}
+
+/* A small, fixed generator: the same garbage every run. */
+static uint32_t next_rand(uint32_t *state)
+{
+	*state = *state * 1103515245 + 12345;
+	return *state >> 8;
+}
+
+/* Overwrite, drop or cut bytes of @s (length @len) at random; new length. */
+static size_t mutate(char *s, size_t len, uint32_t *state)
+{
+	static const char alphabet[] = "0123456789\n \t-+cpuversion_x\x7f\xff";
+	unsigned int edits = 1 + next_rand(state) % 4, e;
+	size_t at;
+
+	for (e = 0; e < edits && len; e++) {
+		at = next_rand(state) % len;
+		switch (next_rand(state) % 4) {
+		case 0:
+			s[at] = alphabet[next_rand(state) % (sizeof(alphabet) - 1)];
+			break;
+		case 1:
+			s[at] = next_rand(state);
+			break;
+		case 2:
+			memmove(s + at, s + at + 1, len - at);
+			len--;
+			break;
+		default:
+			len = at;
+			break;
+		}
+	}
+	s[len] = '\0';
+	return len;
+}
+
+#define MUTATIONS 20000
+
+static void test_mutations(void)
+{
+	char *orig = load("v1-4cpu"), *buf, err[ERRLEN];
+	size_t len = strlen(orig);
+	struct fair_stats fs;
+	uint32_t state = 1;
+	unsigned int i, bad = 0, failed = 0;
+
+	buf = malloc(len + 1);
+	if (!buf)
+		exit(1);
+	for (i = 0; i < MUTATIONS; i++) {
+		memcpy(buf, orig, len + 1);
+		mutate(buf, len, &state);
+		err[0] = '\0';
+		if (fair_stats_parse(buf, &fs, err, sizeof(err))) {
+			failed++;
+			bad += !zeroed(&fs) || !one_line(err);
+		} else {
+			bad += !fs.nr_cpus || fs.nr_cpus > 4 || !fs.cpus;
+		}
+		fair_stats_free(&fs);
+	}
+	EXPECT(!bad && failed > MUTATIONS / 2, "fair_stats_survives_mutated_input");
+	free(buf);
+	free(orig);
+}
+
+/*
+ * v1-4cpu -> v1-4cpu-after (whose columns are in alphabetical order),
+ * per counter, cpu0 + cpu1 + cpu2 + cpu3:
+ */
+static const uint64_t delta4[FC_COUNT] = {
+	[FC_SIS_CALLS] = 500,		/* 80 + 100 + 20 + 300 */
+	[FC_SIS_HIT_TARGET] = 30,	/* 5 + 10 + 0 + 15 */
+	[FC_SIS_HIT_PREV] = 60,		/* 10 + 20 + 5 + 25 */
+	[FC_SIS_HIT_RECENT] = 10,	/* 2 + 3 + 1 + 4 */
+	[FC_SIS_HIT_OTHER] = 4,		/* 1 + 1 + 0 + 2 */
+	[FC_SIS_SCANS] = 384,		/* 60 + 60 + 14 + 250 */
+	[FC_SIS_SCANNED] = 1000,	/* 100 + 200 + 50 + 650 */
+	[FC_SIS_FOUND] = 240,		/* 40 + 40 + 10 + 150 */
+	[FC_SIS_FAILED] = 144,		/* 20 + 20 + 4 + 100 */
+	[FC_SIS_UTIL_ZERO] = 10,	/* 1 + 2 + 3 + 4 */
+	[FC_SIS_UTIL_SPENT] = 0,	/* unchanged everywhere */
+	[FC_WP_CHECKS] = 1000,		/* 100 + 200 + 300 + 400 */
+	[FC_WP_PREEMPT] = 100,		/* 30 + 40 + 10 + 20 */
+	[FC_WP_NO_PREEMPT] = 900,	/* 70 + 160 + 290 + 380 */
+	[FC_WP_PARITY] = 20,		/* 5 + 5 + 5 + 5 */
+};
+
+static bool delta_zero(const struct fair_stats_delta *d)
+{
+	static const struct fair_stats_delta zero;
+
+	return !memcmp(d, &zero, sizeof(zero));
+}
+
+static void test_diff(void)
+{
+	struct fair_stats before, after, two, re, wb, wa, three, five;
+	struct fair_stats_delta d;
+	char err[ERRLEN] = "";
+	bool ok;
+
+	parse("v1-4cpu", &before, err);
+	parse("v1-4cpu-after", &after, err);
+	EXPECT(!fair_stats_diff(&before, &after, &d, err, sizeof(err)) && d.nr_cpus == 4 &&
+	       !memcmp(d.v, delta4, sizeof(delta4)), "fair_stats_diff_sums_cpus");
+	/* the same numbers in another column order: nothing changed */
+	parse("v1-2cpu", &two, err);
+	parse("v1-2cpu-reordered", &re, err);
+	ok = !fair_stats_diff(&two, &re, &d, err, sizeof(err)) && d.nr_cpus == 2;
+	d.nr_cpus = 0;
+	EXPECT(ok && delta_zero(&d), "fair_stats_diff_across_column_orders");
+	/*
+	 * sis_calls: cpu0 18446744073709551610 -> 5 is +11, cpu1 unchanged;
+	 * wp_parity: cpu0 2^64-1 -> 0 is +1, cpu1 110 -> 112 is +2
+	 */
+	parse("wrap-before", &wb, err);
+	parse("wrap-after", &wa, err);
+	EXPECT(!fair_stats_diff(&wb, &wa, &d, err, sizeof(err)) &&
+	       d.v[FC_SIS_CALLS] == 11 && d.v[FC_WP_PARITY] == 3 && d.v[FC_SIS_FOUND] == 0,
+	       "fair_stats_diff_wraps_64bit");
+	parse("hotplug-3cpu", &three, err);
+	EXPECT(fair_stats_diff(&before, &three, &d, err, sizeof(err)) == -1 &&
+	       !strcmp(err, "cpu2 went offline during the run") && delta_zero(&d),
+	       "fair_stats_diff_cpu_offline");
+	parse("hotplug-5cpu", &five, err);
+	EXPECT(fair_stats_diff(&before, &five, &d, err, sizeof(err)) == -1 &&
+	       !strcmp(err, "cpu4 came online during the run") && delta_zero(&d),
+	       "fair_stats_diff_cpu_online");
+	/* a hand-made snapshot out of order, and two empty ones */
+	before.cpus[0].cpu = 9;
+	ok = fair_stats_diff(&before, &after, &d, err, sizeof(err)) == -1 &&
+	     strstr(err, "ascending");
+	fair_stats_free(&before);
+	EXPECT(ok && fair_stats_diff(&before, &before, &d, err, sizeof(err)) == -1 &&
+	       strstr(err, "no CPUs"), "fair_stats_diff_rejects_bad_snapshots");
+	fair_stats_free(&after);
+	fair_stats_free(&two);
+	fair_stats_free(&re);
+	fair_stats_free(&wb);
+	fair_stats_free(&wa);
+	fair_stats_free(&three);
+	fair_stats_free(&five);
+}
+
+void unit_fairstats(void)
+{
+	test_names();
+	test_parse();
+	test_rejects();
+	test_edges();
+	test_long_lines();
+	test_mutations();
+	test_diff();
+}
