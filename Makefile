@@ -25,7 +25,7 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
 	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
-	vmtest test-vm bench-gate \
+	vmtest test-vm bench-gate bench-counters \
 	test-unprivileged test-suite \
 	test-install bench clean
 
@@ -117,6 +117,10 @@ test-vm: sync
 # The gate's false-positive and detection rates on this machine.
 bench-gate: build
 	bench/gate.sh "$(INTREE)"
+
+# The kernel/sched counters' cost: patched vs unpatched kernel in the guest.
+bench-counters: sync
+	bench/counters.sh "$(KSRC)"
 
 bench: build
 	bench/hackbench.sh "$(INTREE)"

@@ -19,6 +19,19 @@ for prog in hackbench tcp_rr udp_rr dirdeep; do
 	ls "$tmp"/sched_perf-$prog-*.results >/dev/null 2>&1 || fail "no $prog results file"
 done
 pass "results files written"
+# The kernel/sched patches' counters: judged where the kernel has them,
+# else every check on them is a SKIP that says why.
+fair=/sys/kernel/debug/sched/fair_stats
+for prog in hackbench tcp_rr udp_rr dirdeep; do
+	if [ -r $fair ]; then
+		grep -qE "^# ok [0-9]+ $prog\.sis_unaccounted_share " "$out" ||
+			fail "$prog: $fair is there but its check did not pass"
+	else
+		grep -qE "^# ok [0-9]+ # SKIP $prog\.sis_unaccounted_share: .*fair_stats|^# ok [0-9]+ # SKIP $prog\.sis_unaccounted_share: no /sys/kernel/debug/sched" "$out" ||
+			fail "$prog: no $fair, but its check is not a SKIP with the reason"
+	fi
+done
+pass "fair_stats checks: $([ -r $fair ] && echo judged || echo "SKIP: $(sed -n 's/^# ok [0-9]* # SKIP hackbench\.sis_unaccounted_share: //p' "$out" | head -n1)")"
 if [ -e /proc/sys/net/sctp ] || modprobe -n sctp 2>/dev/null; then
 	check_ktap "$out" sctp_rr
 else

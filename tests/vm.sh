@@ -16,7 +16,9 @@ pass "vmtest passed in $(($(date +%s) - start)) s"
 checks=$(grep -c '^SCHED_PERF_CHECK ok: ' "$out/console.log")
 ! grep -q '^SCHED_PERF_CHECK FAIL' "$out/console.log" ||
 	fail "guest check: $(grep -m1 '^SCHED_PERF_CHECK FAIL' "$out/console.log")"
-[ "$checks" = 6 ] || fail "guest ran $checks of 6 checks"
+# 8 with the kernel/sched patches' fair_stats: NO_RUN_TO_PARITY seen in
+# preemptions per wakeup check, NO_SIS_UTIL in CPUs scanned per wakeup
+[ "$checks" = 8 ] || fail "guest ran $checks of 8 checks"
 grep '^SCHED_PERF_AB ' "$out/console.log" | sed 's/^SCHED_PERF_AB /guest A-B: /'
 # kill_anywhere in the guest: at least 10 kills of sctp_rr, nothing left
 kills=$(sed -n 's/^SCHED_PERF_KILL kill_anywhere: sctp_rr: \([0-9]*\) kills.*left processes 0, sockets 0, work dirs 0, temp results 0, state not restored 0, hangs 0$/\1/p' "$out/console.log")
@@ -38,6 +40,20 @@ n=$(grep -cE '^# ok [0-9]+ [a-z_]+\.ss_[a-z0-9_]+ ' "$ktap")
 [ "$n" -ge 4 ] || fail "only $n /proc/schedstat checks ran (hackbench and the three RR programs have one each)"
 ! grep -qE '^# ok [0-9]+ # SKIP [a-z_]+\.ss_' "$ktap" || fail "a /proc/schedstat check was skipped"
 pass "$n /proc/schedstat checks ran, none skipped"
+# The kernel/sched patches: the guest kernel has sched/fair_stats, its
+# counters moved in every program, and the checks on them ran.
+grep -q "^# # fair_stats: /sys/kernel/debug/sched/fair_stats " "$ktap" ||
+	fail "guest kernel has no fair_stats: $(grep -m1 '^# # fair_stats:' "$ktap")"
+for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
+	for metric in sis_calls_per_op wp_checks_per_op; do
+		v=$(sed -n "s/^# # $prog\.$metric: \([0-9.e+-]*\).*/\1/p" "$ktap")
+		awk -v v="${v:-0}" 'BEGIN { exit !(v > 0) }' || fail "$prog: $metric is '$v'"
+	done
+	n=$(grep -cE "^# ok [0-9]+ $prog\.(sis|wp)_[a-z_]+ " "$ktap")
+	[ "$n" -ge 1 ] || fail "$prog: no fair_stats check ran"
+	! grep -qE "^# ok [0-9]+ # SKIP $prog\.(sis|wp)_" "$ktap" || fail "$prog: a fair_stats check was skipped"
+	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wp_checks_per_op\|sis_scanned_per_wakeup\|wp_preempt_share\): \([0-9.e+-]*\).*/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
+done
 tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap")
 pass "SCTP_RR ran: $tps transactions/s"
 done_ok

@@ -62,8 +62,31 @@ ab NO_RUN_TO_PARITY /tmp/ab.out
 	grep -q '^not ok [0-9]* hackbench.ab.messages_per_sec regressed' /tmp/ab.out &&
 	grep -qw RUN_TO_PARITY $features
 report $? "--ab NO_RUN_TO_PARITY on hackbench: switches per message and messages/s flagged, RUN_TO_PARITY restored"
+# With the kernel/sched patches the counters say why: every check that
+# RUN_TO_PARITY refused now preempts.
+fair=/sys/kernel/debug/sched/fair_stats
+if [ -r $fair ]; then
+	grep -q '^not ok [0-9]* hackbench.ab.wp_preempt_share regressed' /tmp/ab.out
+	report $? "--ab NO_RUN_TO_PARITY on hackbench: preemptions per wakeup check flagged (fair_stats)"
+fi
 ab LATENCY_WARN /tmp/null.out
 [ $? = 0 ] && ! grep -q '^not ok' /tmp/null.out &&
 	grep -q '^ok [0-9]* hackbench.ab.messages_per_sec' /tmp/null.out &&
+	{ [ ! -r $fair ] || grep -q '^ok [0-9]* hackbench.ab.wp_preempt_share' /tmp/null.out; } &&
 	grep -qw NO_LATENCY_WARN $features
 report $? "--ab LATENCY_WARN (changes nothing measurable): nothing flagged, NO_LATENCY_WARN restored"
+
+# NO_SIS_UTIL on request-response at overload (two pairs per CPU, so four
+# busy tasks per CPU): SIS_UTIL gives up on an overloaded LLC, without it
+# every wakeup scans the LLC.  Throughput moves within the noise here;
+# the scan counters must flag it.
+[ -r $fair ] || exit 0
+pairs=$((2 * $(grep -c '^processor' /proc/cpuinfo)))
+./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 8 --results none > /tmp/sis.out 2>&1
+rc=$?
+grep -E '^(not )?ok [0-9]+ (# SKIP )?tcp_rr\.ab\.|^# tcp_rr\.ab\.' /tmp/sis.out |
+	sed "s/^/SCHED_PERF_AB NO_SIS_UTIL: /"
+[ $rc = 1 ] &&
+	grep -q '^not ok [0-9]* tcp_rr.ab.sis_scanned_per_wakeup regressed' /tmp/sis.out &&
+	grep -qw SIS_UTIL $features && ! grep -qw NO_SIS_UTIL $features
+report $? "--ab NO_SIS_UTIL on tcp_rr with $pairs pairs: CPUs scanned per wakeup flagged, SIS_UTIL restored"

@@ -12,7 +12,11 @@
  * one wild iteration does not count, as it does not for the rank test) is
  * above MAX_CV, or
  * run counts too small for the test ever to reach its level, cannot be
- * judged: that is said, with the figures, never silently passed.
+ * judged: that is said, with the figures, never silently passed.  The one
+ * exception to the CV limit: when every run of one side lies beyond every
+ * run of the other, the noise did not hide the move, whatever its size
+ * (a count near zero has a huge CV; 0.0003 -> 4 CPUs scanned per wakeup
+ * is still a move).
  */
 #ifndef SCHED_PERF_COMPARE_H
 #define SCHED_PERF_COMPARE_H
@@ -74,6 +78,7 @@ struct cmp_result {
 	double p_adj;			/* Holm-adjusted over the judged metrics */
 	enum cmp_verdict verdict;
 	double rcv_old, rcv_new;		/* robust CVs (stats_robust_cv) */
+	bool apart;			/* no run of one side within the other's range */
 	double foreign_old, foreign_new;	/* when NOISY for a busier machine */
 	char why[192];			/* one line: figures for the report */
 };
@@ -107,7 +112,7 @@ bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level);
  * The unit tests of compare.c and runset.c, in sched_perf_unit: 36 KTAP
  * results.  Their fixtures are in @unit_fixtures/runset.
  */
-#define UNIT_COMPARE_CHECKS 38
+#define UNIT_COMPARE_CHECKS 40
 extern const char *unit_fixtures;
 void unit_compare(void);
 

@@ -75,6 +75,31 @@ static bool has(const char *s, const char *sub)
 	return strstr(s, sub) != NULL;
 }
 
+/*
+ * A count near zero is noisy on its own scale (robust cv of @near_zero
+ * 1.19) but every run of the other side lies far beyond it: judged (CPUs
+ * scanned per wakeup, SIS_UTIL against NO_SIS_UTIL in the guest).  Shift
+ * the other side into its range and the noise guard holds again.
+ */
+static void test_noisy_but_apart(struct runset *old, struct runset *new)
+{
+	static const double near_zero[N8] = {
+		0.0003, 0.0001, 0.004, 0.0002, 0.0009, 0.0003, 0.01, 0.0004,
+	};
+	static const double full_scan[N8] = { 3.99, 4.0, 3.98, 4.01, 3.995, 4.0, 3.99, 4.0 };
+	struct cmp_result r;
+	unsigned int n = 99;
+
+	add(fresh(old), "sis_scanned_per_wakeup", near_zero, N8, 1);
+	add(fresh(new), "sis_scanned_per_wakeup", full_scan, N8, 1);
+	EXPECT(judge(old, new, "sis_scanned_per_wakeup", 0.5, &r, &n) == CMP_REGRESSED &&
+	       n == 1 && r.rcv_old > CMP_MAX_CV && r.apart &&
+	       has(r.why, "but every run apart"), "compare_noisy_but_apart_judged");
+	add(fresh(new), "sis_scanned_per_wakeup", full_scan, N8, 0.001);
+	EXPECT(judge(old, new, "sis_scanned_per_wakeup", 0.5, &r, &n) == CMP_NOISY &&
+	       !r.apart && has(r.why, "too noisy to judge"), "compare_noisy_overlapping_not_judged");
+}
+
 static void test_verdicts(void)
 {
 	static const double noisy[N8] = {
@@ -109,6 +134,7 @@ static void test_verdicts(void)
 	       has(r.why, "too noisy to judge: robust cv old 0.00 new 1.07") &&
 	       has(r.why, "> 0.50"),
 	       "compare_noisy_side");
+	test_noisy_but_apart(&old, &new);
 	add(fresh(&old), "messages_per_sec", base8, 3, 1);
 	add(fresh(&new), "messages_per_sec", base8, 3, 0.5);
 	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_TOO_FEW &&

@@ -1,0 +1,100 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# What do the kernel/sched counters cost?  hackbench in the 6.12 guest,
+# the kernel with kernel/sched/*.patch against the same kernel without
+# them, in interleaved boots (ABBA ABBA ...: slow drift of the host hits
+# both alike), first with schedstats on (the patches count), then with
+# schedstats off (the counters sit behind the static key: their cost
+# should be nothing).  Per boot, hackbench runs BENCH_ITER iterations; the
+# iterations of all boots of one kernel are pooled.
+#
+# Printed per mode: median messages/s and CPU time per message of both
+# kernels, the ratio patched/unpatched, and a 95 % bootstrap interval of
+# that ratio (resampling iterations within each pool).
+#
+# Usage: bench/counters.sh [KSRC]   (default: the Debian 6.12 source)
+# Environment (default):
+#   BENCH_ROUNDS (2)    ABBA rounds per mode: 4 boots each
+#   BENCH_ITER (10)     hackbench iterations per boot
+#   BENCH_HB ("-p -g 2 -l 200")  hackbench options (as the in-boot A/B)
+#   BENCH_MODES ("on off")       schedstats on, off, or both
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+ksrc=${1:-$top/build/linux-source-6.12}
+rounds=${BENCH_ROUNDS:-2}
+iter=${BENCH_ITER:-10}
+hb=${BENCH_HB:--p -g 2 -l 200}
+modes=${BENCH_MODES:-on off}
+py=/usr/bin/python3
+[ -x "$py" ] || { echo "counters: $py not found" >&2; exit 2; }
+[ -d "$ksrc" ] || { echo "counters: $ksrc: no kernel tree (make ksrc)" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# One boot: kernel (1 patched, 0 not), schedstats mode; the iterations'
+# values of METRIC appended to $tmp/<mode>-<patched>.<metric>
+boot() {	# patched mode n
+	local out=$tmp/boot-$1-$2-$3 args="--iterations $iter --budget 200 $hb"
+	[ "$2" = off ] && args="$args --no-counters"
+	{
+		echo "KSELFTEST_HACKBENCH_ARGS=$args"
+		[ "$2" = off ] && echo "SCHED_PERF_SCHEDSTATS=0"
+	} >"$tmp/args"
+	if ! VM_PATCHES=$1 VM_CHECKS=0 VM_PROGS=hackbench VM_OUT=$out \
+		VM_ARGS="$(cat "$tmp/args")" "$top/scripts/vmtest.sh" "$ksrc" >"$out.log" 2>&1; then
+		echo "counters: boot $3 (patched=$1, schedstats $2) failed:" >&2
+		tail -5 "$out.log" >&2
+		exit 1
+	fi
+	for metric in messages_per_sec task_clock_us_per_op; do
+		sed -n "s/^hackbench\.runs\.$metric: //p" "$out/results/hackbench.results" |
+			tr ' ' '\n' >>"$tmp/$2-$1.$metric"
+	done
+	grep -q "^# # fair_stats: /sys" "$out/ktap" && has=yes || has=no
+	echo "counters: boot $3: patched=$1 schedstats=$2 fair_stats=$has" \
+	     "messages/s median $(sed -n 's/^hackbench\.stat\.messages_per_sec: n=[0-9]* median=\([0-9.e+]*\).*/\1/p' \
+				  "$out/results/hackbench.results")"
+}
+
+# Both kernels built first, so the boots are not interleaved with a build.
+VM_PATCHES=0 "$top/scripts/vmtest.sh" "$ksrc" kernel
+VM_PATCHES=1 "$top/scripts/vmtest.sh" "$ksrc" kernel
+n=0
+for mode in $modes; do
+	for _ in $(seq "$rounds"); do
+		for p in 0 1 1 0; do
+			n=$((n + 1))
+			boot "$p" "$mode" "$n"
+		done
+	done
+done
+
+"$py" - "$tmp" "$modes" <<'PY'
+import random, statistics, sys
+tmp, modes = sys.argv[1], sys.argv[2].split()
+random.seed(1)
+
+def load(mode, patched, metric):
+    try:
+        with open(f"{tmp}/{mode}-{patched}.{metric}") as f:
+            return [float(x) for x in f.read().split()]
+    except FileNotFoundError:
+        return []
+
+def ratio_ci(a, b, n=4000):
+    r = sorted(statistics.median(random.choices(b, k=len(b))) /
+               statistics.median(random.choices(a, k=len(a))) for _ in range(n))
+    return r[int(0.025 * n)], r[int(0.975 * n)]
+
+print("schedstats  metric                unpatched     patched   patched/unpatched  95% interval")
+for mode in modes:
+    for metric in ("messages_per_sec", "task_clock_us_per_op"):
+        a, b = load(mode, 0, metric), load(mode, 1, metric)
+        if not a or not b:
+            print(f"{mode:10s}  {metric:20s}  (not measured: counters off)")
+            continue
+        lo, hi = ratio_ci(a, b)
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(f"{mode:10s}  {metric:20s}  {ma:10.4g}  {mb:10.4g}  {mb / ma:17.4f}  "
+              f"{lo:.4f}-{hi:.4f}  (n={len(a)},{len(b)})")
+PY
