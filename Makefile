@@ -27,7 +27,8 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
 	vmtest test-vm bench-gate bench-counters \
 	test-unprivileged test-suite \
-	test-install bench clean
+	test-install test-gen-tar bench clean \
+	report test-report test-evidence
 
 all: build
 
@@ -52,7 +53,8 @@ kselftest: build
 
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
 	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-gate \
-	test-compare test-unprivileged test-suite test-install test-patches test-vm
+	test-compare test-unprivileged test-suite test-install test-gen-tar \
+	test-patches test-report test-evidence test-vm
 	@echo "make check: all tests passed"
 
 unit: build
@@ -93,6 +95,16 @@ test-compare: build
 test-unprivileged: build
 	tests/unprivileged.sh "$(INTREE)"
 
+# scripts/report.sh on short real runs and the fake evidence directory of
+# tests/data/evidence-sample: pages made, well-formed, self-contained, the
+# plots of every section there; bad input exit 2.
+test-report: build
+	tests/report.sh "$(INTREE)"
+
+# A failed check leaves a trace and its summary; a passing run nothing.
+test-evidence: build
+	tests/evidence.sh "$(INTREE)"
+
 # kernel/sched/*.patch: format, checkpatch, git apply --check in order.
 test-patches: ksrc
 	tests/patches.sh "$(KSRC)"
@@ -104,6 +116,11 @@ test-suite: build
 # kselftest install + run_kselftest.sh, as distro CI runs it.
 test-install: build
 	tests/install.sh "$(MAKE)" "$(SELFTESTS)"
+
+# gen_tar's tarball unpacked and run elsewhere; its KTAP as LAVA test
+# cases (lava/ktap2lava.sh); the LAVA test definition against lava-common.
+test-gen-tar: build
+	tests/gen_tar.sh "$(MAKE)" "$(SELFTESTS)"
 
 # Build (or reuse) a kernel from KSRC with the suite's config, boot it
 # under qemu, run the suite there; exits with the suite's verdict.
@@ -126,6 +143,44 @@ bench: build
 	bench/hackbench.sh "$(INTREE)"
 	bench/rr.sh "$(INTREE)"
 	bench/dirdeep.sh "$(INTREE)"
+
+# REPORT_PROG run twice with --save (the baseline, then the new run, with
+# --evidence DIR when the program has that option), then two self-contained
+# HTML pages (scripts/report.sh, needs gnuplot) in REPORT_OUT: the new run
+# alone (run.html) and against the baseline (compare.html).  REPORT_ARGS
+# go to both runs, e.g. REPORT_ARGS="--iterations 5 --budget 10".
+REPORT_PROG	?= hackbench
+REPORT_ARGS	?=
+REPORT_OUT	?= $(BUILD)/report
+
+report: build
+	@out="$(REPORT_OUT)"; prog="$(INTREE)/$(REPORT_PROG)"; \
+	[ -x "$$prog" ] || { echo "report: no program $(REPORT_PROG) in $(INTREE)" >&2; exit 2; }; \
+	mkdir -p "$$out" && rm -rf "$$out/evidence" || exit 1; \
+	evopt=; \
+	if "$$prog" --help 2>&1 | grep -q -- '--evidence DIR'; then \
+		evopt="--evidence $$out/evidence"; \
+	fi; \
+	for side in baseline new; do \
+		ev=; [ $$side = baseline ] || ev=$$evopt; \
+		echo "report: $(REPORT_PROG) $(REPORT_ARGS) --save $$out/$$side.results $$ev"; \
+		rc=0; \
+		"$$prog" $(REPORT_ARGS) --results none --save "$$out/$$side.results" $$ev \
+			>"$$out/$$side.log" 2>&1 || rc=$$?; \
+		case $$rc in \
+		0) ;; \
+		1) echo "report: a check failed (see $$out/$$side.log): drawn anyway" ;; \
+		*) tail -n 5 "$$out/$$side.log" >&2; \
+		   echo "report: $(REPORT_PROG) exited $$rc, no run set (see $$out/$$side.log)" >&2; \
+		   exit 1 ;; \
+		esac; \
+	done; \
+	evarg=; [ -z "$$evopt" ] || [ ! -d "$$out/evidence" ] || evarg="--evidence $$out/evidence"; \
+	scripts/report.sh -o "$$out/run.html" "$$out/new.results" $$evarg && \
+	scripts/report.sh -o "$$out/compare.html" "$$out/new.results" \
+		--baseline "$$out/baseline.results" $$evarg || exit 1; \
+	echo "report: $$out/run.html"; \
+	echo "report: $$out/compare.html"
 
 clean:
 	rm -rf "$(BUILD)"

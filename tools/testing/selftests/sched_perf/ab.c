@@ -6,14 +6,14 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "ab.h"
 #include "guard.h"
+#include "mounts.h"
 
-#define DEBUGFS		"/sys/kernel/debug"
+#define DEBUGFS		DEBUGFS_DIR
 #define FEATURES	DEBUGFS "/sched/features"
 
 static int read_first_line(const char *path, char *out, size_t len)
@@ -30,23 +30,6 @@ static int read_first_line(const char *path, char *out, size_t len)
 	out[r] = '\0';
 	out[strcspn(out, "\n")] = '\0';
 	return 0;
-}
-
-/* Async-signal-safe undo action of a mount we made. */
-static void unmount_debugfs(const char *path)
-{
-	umount2(path, MNT_DETACH);
-}
-
-/* debugfs is where the features are: mount it for the run when we may. */
-static void ensure_debugfs(void)
-{
-	struct stat st;
-
-	if (!stat(DEBUGFS "/sched", &st) || geteuid())
-		return;
-	if (!mount("debugfs", DEBUGFS, "debugfs", 0, NULL))
-		guard_add(unmount_debugfs, DEBUGFS);
 }
 
 /* Is @name (without NO_) a feature, and is it on?  -1 when unknown. */
@@ -86,7 +69,7 @@ static int open_feature(struct ab_knob *k, const char *spec, char *why, size_t l
 			 spec);
 		return AB_BAD_INPUT;
 	}
-	ensure_debugfs();
+	mounts_debugfs();
 	if (read_first_line(FEATURES, features, sizeof(features))) {
 		snprintf(why, len, "cannot read %s: %s (CONFIG_SCHED_DEBUG=n, debugfs not mounted, or not root)",
 			 FEATURES, strerror(errno));
@@ -131,7 +114,7 @@ static int open_path(struct ab_knob *k, const char *spec, char *why, size_t len)
 	k->path[plen] = '\0';
 	snprintf(k->b, sizeof(k->b), "%s", eq + 1);
 	if (!strncmp(k->path, DEBUGFS, strlen(DEBUGFS)))
-		ensure_debugfs();
+		mounts_debugfs();
 	if (read_first_line(k->path, k->a, sizeof(k->a))) {
 		snprintf(why, len, "cannot read %s: %s", k->path, strerror(errno));
 		return errno == ENOENT ? AB_BAD_INPUT : AB_SKIP;

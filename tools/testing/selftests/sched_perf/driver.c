@@ -18,6 +18,7 @@
 #include "compare.h"
 #include "compiler.h"
 #include "driver.h"
+#include "evidence.h"
 #include "gate.h"
 #include "guard.h"
 #include "measure.h"
@@ -41,6 +42,7 @@ enum {
 	OPT_AB,
 	OPT_BISECT,
 	OPT_MAX_RUNS,
+	OPT_EVIDENCE,
 	OPT_HELP,
 };
 
@@ -59,6 +61,7 @@ static const struct option common_opts[] = {
 	{ "ab", required_argument, NULL, OPT_AB },
 	{ "bisect", no_argument, NULL, OPT_BISECT },
 	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
+	{ "evidence", required_argument, NULL, OPT_EVIDENCE },
 	{ "help", no_argument, NULL, OPT_HELP },
 };
 
@@ -75,6 +78,7 @@ struct config {
 	char ab[256];			/* --ab: the knob of an A/B */
 	bool bisect;			/* git bisect run exit codes */
 	unsigned long max_runs;		/* per side; 0: no more than planned */
+	char evidence[PATH_MAX];	/* --evidence: trace a re-run into it */
 	char options[512];		/* what changes the load, for run sets */
 };
 
@@ -105,6 +109,11 @@ static void print_usage(const struct workload *wl, FILE *f)
 	      "                      another --budget seconds\n"
 	      "  --bisect            exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
 	      "                      judge or skipped, 128 bad input (aborts the bisect)\n"
+	      "  --evidence DIR      after the run, one more iteration under trace-cmd\n"
+	      "                      (else perf sched): the trace and a summary in DIR;\n"
+	      "                      done anyway, in a new directory, when a check\n"
+	      "                      fails and a tracer is installed\n"
+	      "                      (SCHED_PERF_EVIDENCE=0: not then)\n"
 	      "exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n", f);
 }
 
@@ -179,6 +188,13 @@ static int parse_common(const struct workload *wl, struct config *c, int opt,
 		return 0;
 	case OPT_BISECT:
 		c->bisect = true;
+		return 0;
+	case OPT_EVIDENCE:
+		if (!*arg) {
+			fprintf(stderr, "%s: --evidence: empty directory name\n", wl->name);
+			return -1;
+		}
+		snprintf(c->evidence, sizeof(c->evidence), "%s", arg);
 		return 0;
 	case OPT_MAX_RUNS:
 		return opt_ulong(wl->name, "--max-runs", arg, 1, MAX_ITERATIONS,
@@ -578,6 +594,34 @@ static void open_knob(const struct workload *wl, const struct config *c,
 		verdict_skip_all(why);
 }
 
+/*
+ * When asked (--evidence: one KTAP result), or when a check failed and a
+ * tracer is there (a note): why did it fail?  See evidence.h.
+ */
+static void collect_evidence(const struct workload *wl, const struct config *c,
+			     unsigned int runs, int argc, char **argv)
+{
+	char where[PATH_MAX], why[512], name[64];
+	bool asked = c->evidence[0];
+
+	if (!asked && (!verdict_failed() || !evidence_automatic()))
+		return;
+	snprintf(name, sizeof(name), "%s.evidence", wl->name);
+	/* one iteration as long as one of the run's */
+	if (evidence_collect(asked ? c->evidence : NULL, wl->name, c->budget / runs,
+			     argc, argv, where, sizeof(where), why, sizeof(why))) {
+		if (asked)
+			verdict_skip(name, why);
+		else
+			verdict_note("evidence: none: %s\n", why);
+		return;
+	}
+	if (asked)
+		verdict_check(true, name, "trace and summary.txt in %s", where);
+	else
+		verdict_note("evidence: a check failed: trace and summary.txt in %s\n", where);
+}
+
 int sched_perf_main(const struct workload *wl, int argc, char **argv)
 {
 	static struct bounds bs;
@@ -642,7 +686,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		return 1;
 	}
 
-	verdict_begin(1 + bounds_count(&bs, wl->name, wl->variant()) + nr_rules);
+	verdict_begin(1 + bounds_count(&bs, wl->name, wl->variant()) + nr_rules +
+		      !!c.evidence[0]);
 	measure_describe(&m, &meta);
 	for (i = 0; i < meta.nr; i++)
 		verdict_note("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
@@ -679,6 +724,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	write_results(c.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
 	write_results(c.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
 	measure_teardown(&m);
+	collect_evidence(wl, &c, plan.runs, argc, argv);
 	free(set);
 	verdict_finish();
 }

@@ -19,6 +19,7 @@
 #include "compiler.h"
 #include "guard.h"
 #include "measure.h"
+#include "mounts.h"
 #include "tasks.h"
 
 #define SCHEDSTAT_SYSCTL "/proc/sys/kernel/sched_schedstats"
@@ -356,6 +357,8 @@ void measure_setup(struct measure *m, bool enabled)
 
 	memset(m, 0, sizeof(*m));
 	m->enabled = enabled;
+	/* preempt, features and fair_stats are in debugfs: mount it if we may */
+	mounts_debugfs();
 	for (i = 0; i < PC_COUNT; i++) {
 		m->fd[i] = -1;
 		m->perf_missing[i] = "counters disabled";
@@ -646,13 +649,30 @@ static void meta_add(struct measure_meta *meta, const char *key,
 	meta->nr++;
 }
 
+/* Why @path cannot be read, in a few words. */
+static const char *unreadable(const char *path)
+{
+	static char why[160];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		return "read failed";
+	}
+	if (errno == ENOENT && access(DEBUGFS_DIR "/sched", F_OK))
+		return geteuid() ? "debugfs not mounted (mounted for the run only as root)" :
+				   "debugfs cannot be mounted, or CONFIG_SCHED_DEBUG=n";
+	snprintf(why, sizeof(why), "%s: %s", path, strerror(errno));
+	return why;
+}
+
 /* The current mode is the one in parentheses: "none (voluntary) full". */
 static void describe_preemption(struct measure_meta *meta)
 {
 	struct utsname u;
-	char line[128], *open_paren, *close_paren;
+	char line[128], *open_paren, *close_paren, why[96];
 
-	if (read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line))) {
+	if (read_line(DEBUGFS_DIR "/sched/preempt", line, sizeof(line))) {
 		open_paren = strchr(line, '(');
 		close_paren = open_paren ? strchr(open_paren, ')') : NULL;
 		if (close_paren) {
@@ -661,11 +681,12 @@ static void describe_preemption(struct measure_meta *meta)
 			return;
 		}
 	}
+	snprintf(why, sizeof(why), "dynamic (mode unknown: %s)", unreadable(DEBUGFS_DIR "/sched/preempt"));
 	uname(&u);
 	if (strstr(u.version, "PREEMPT_RT"))
 		meta_add(meta, "preempt", "%s", "rt");
 	else if (strstr(u.version, "PREEMPT_DYNAMIC"))
-		meta_add(meta, "preempt", "%s", "dynamic (mode unknown: debugfs not mounted)");
+		meta_add(meta, "preempt", "%s", why);
 	else if (strstr(u.version, "PREEMPT"))
 		meta_add(meta, "preempt", "%s", "full");
 	else
@@ -685,10 +706,11 @@ void measure_describe(const struct measure *m, struct measure_meta *meta)
 	snprintf(nr, sizeof(nr), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
 	meta_add(meta, "nr_cpus", "%s", nr);
 	describe_preemption(meta);
-	if (read_line("/sys/kernel/debug/sched/features", buf, sizeof(buf)))
+	if (read_line(DEBUGFS_DIR "/sched/features", buf, sizeof(buf)))
 		meta_add(meta, "sched_features", "%s", buf);
 	else
-		meta_add(meta, "sched_features", "%s", "unreadable (needs root and debugfs)");
+		meta_add(meta, "sched_features", "unreadable: %s",
+			 unreadable(DEBUGFS_DIR "/sched/features"));
 	if (m->schedstat_missing)
 		meta_add(meta, "schedstat", "%s", m->schedstat_missing);
 	else if (read_line("/proc/schedstat", buf, sizeof(buf)))

@@ -18,6 +18,7 @@
 #include "results.h"
 #include "schedstat.h"
 #include "stats.h"
+#include "tracesum.h"
 #include "verdict.h"
 
 static const char *dir = "fixtures";
@@ -285,7 +286,8 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		dir = argv[1];
 	unit_fixtures = dir;
-	verdict_begin(36 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS);
+	verdict_begin(36 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS +
+		      UNIT_TRACESUM_CHECKS);
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();
@@ -296,5 +298,6 @@ int main(int argc, char **argv)
 	unit_stats();
 	unit_compare();
 	unit_fairstats();
+	unit_tracesum();
 	verdict_finish();
 }

@@ -97,6 +97,18 @@ static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 	return 0;
 }
 
+/*
+ * A message quotes the file: any byte that is not printable ASCII (a
+ * carriage return, an escape sequence, a NUL's neighbours) becomes '?',
+ * so the message stays one clear line.
+ */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if (*s < ' ' || *s > '~')
+			*s = '?';
+}
+
 static bool duplicate(const struct bounds *bs, const struct bound *b)
 {
 	unsigned int i;
@@ -113,8 +125,9 @@ static bool duplicate(const struct bounds *bs, const struct bound *b)
 int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 {
 	FILE *f = fopen(path, "r");
-	char line[512], why[160];
+	char *line = NULL, why[160];	/* a line of any length is one line */
 	unsigned int lineno = 0;
+	size_t cap = 0;
 	int ret = 0;
 
 	bs->nr = 0;
@@ -122,7 +135,7 @@ int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 		snprintf(err, len, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (!ret && fgets(line, sizeof(line), f)) {
+	while (!ret && getline(&line, &cap, f) > 0) {
 		struct bound b = { .line = ++lineno };
 		int r = parse_bound_line(line, &b, why, sizeof(why));
 
@@ -135,12 +148,19 @@ int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 		if (!r && bs->nr >= BOUNDS_MAX)
 			snprintf(why, sizeof(why), "more than %d bounds", BOUNDS_MAX), r = -1;
 		if (r) {
+			printable(why);
 			snprintf(err, len, "%s:%u: %s", path, lineno, why);
 			ret = -1;
 		} else {
 			bs->b[bs->nr++] = b;
 		}
 	}
+	/* a read error (EISDIR: a directory) is no empty bounds file */
+	if (!ret && ferror(f)) {
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		ret = -1;
+	}
+	free(line);
 	fclose(f);
 	return ret;
 }
@@ -160,6 +180,7 @@ int bounds_check_names(const struct bounds *bs, const char *workload,
 		       const struct metric_set *known, const char *path,
 		       char *err, size_t len)
 {
+	char name[METRIC_NAME_LEN];
 	unsigned int i;
 
 	for (i = 0; i < bs->nr; i++) {
@@ -168,13 +189,17 @@ int bounds_check_names(const struct bounds *bs, const char *workload,
 		if (strcmp(b->workload, workload))
 			continue;
 		if (!metric_find(known, b->metric)) {
+			snprintf(name, sizeof(name), "%s", b->metric);
+			printable(name);
 			snprintf(err, len, "%s:%u: %s has no metric '%s'",
-				 path, b->line, workload, b->metric);
+				 path, b->line, workload, name);
 			return -1;
 		}
 		if (!known_variant(variants, b->variant)) {
+			snprintf(name, sizeof(name), "%s", b->variant);
+			printable(name);
 			snprintf(err, len, "%s:%u: %s has no variant '%s'",
-				 path, b->line, workload, b->variant);
+				 path, b->line, workload, name);
 			return -1;
 		}
 	}
@@ -325,6 +350,11 @@ void verdict_compare(const char *workload, const char *label,
 			nr_cannot_judge += r->verdict != CMP_MISSING;
 		}
 	}
+}
+
+bool verdict_failed(void)
+{
+	return ksft_get_fail_cnt() > 0;
 }
 
 void verdict_bisect_codes(void)

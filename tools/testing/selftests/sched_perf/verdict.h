@@ -92,6 +92,8 @@ void verdict_compare(const char *workload, const char *label,
  * (all too noisy or too short), else 0; verdict_skip_all() exits 125.
  */
 void verdict_bisect_codes(void);
+/* Has a check or a comparison failed so far? */
+bool verdict_failed(void);
 /* Totals, then exit: 0 when every check passed or skipped, 1 otherwise. */
 __noreturn void verdict_finish(void);
 /* The whole program cannot run here: KTAP skip, exit 4. */

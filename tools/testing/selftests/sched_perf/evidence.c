@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Evidence room: the workload once more, under a tracer.  See evidence.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "compiler.h"
+#include "evidence.h"
+#include "guard.h"
+#include "mounts.h"
+#include "tracesum.h"
+
+#define MAX_ARGS	64
+
+static const char *const sched_events[] = {
+	"sched_switch", "sched_wakeup", "sched_wakeup_new", "sched_migrate_task",
+};
+
+/* Options of ours that the traced re-run must not repeat, with a value. */
+static const char *const dropped_with_value[] = {
+	"--evidence", "--save", "--baseline", "--ab", "--max-runs", "--results",
+	"--iterations", "--budget",
+};
+
+static bool on_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char buf[PATH_MAX], *dir, *save, *copy;
+	bool found = false;
+
+	copy = strdup(path && *path ? path : "/usr/bin:/bin:/usr/sbin:/sbin");
+	for (dir = copy ? strtok_r(copy, ":", &save) : NULL; dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		snprintf(buf, sizeof(buf), "%s/%s", dir, prog);
+		found = !access(buf, X_OK);
+	}
+	free(copy);
+	return found;
+}
+
+bool evidence_automatic(void)
+{
+	const char *env = getenv("SCHED_PERF_EVIDENCE");
+
+	if (getenv(EVIDENCE_CHILD_ENV) || (env && !strcmp(env, "0")))
+		return false;
+	return on_path("trace-cmd") || on_path("perf");
+}
+
+/* ---- the re-run's command line ---------------------------------------- */
+
+/* Does @arg name @opt, as "--opt" (value next) or "--opt=value"? */
+static int matches(const char *arg, const char *opt)
+{
+	size_t n = strlen(opt);
+
+	if (strncmp(arg, opt, n))
+		return 0;
+	return arg[n] == '\0' ? 2 : arg[n] == '=' ? 1 : 0;
+}
+
+/* How many words of @argv at @i to leave out: 0, 1 or 2. */
+static int dropped(char **argv, int argc, int i)
+{
+	size_t k;
+	int m;
+
+	if (!strcmp(argv[i], "--bisect"))
+		return 1;
+	for (k = 0; k < ARRAY_SIZE(dropped_with_value); k++) {
+		m = matches(argv[i], dropped_with_value[k]);
+		if (m)
+			return m == 2 && i + 1 < argc ? 2 : 1;
+	}
+	return 0;
+}
+
+/*
+ * @tool's words, then this program as it was run, once, writing nothing:
+ * into @out (room for MAX_ARGS).  Returns the count, or -1 when too long.
+ */
+static int rerun_argv(const char *const *tool, const char *self, int argc,
+		      char **argv, const char *budget, char **out)
+{
+	int n = 0, i = 1, skip;
+
+	while (*tool && n < MAX_ARGS - 8)
+		out[n++] = (char *)*tool++;
+	out[n++] = (char *)self;
+	while (i < argc) {
+		skip = dropped(argv, argc, i);
+		if (skip) {
+			i += skip;
+			continue;
+		}
+		if (n >= MAX_ARGS - 7)
+			return -1;
+		out[n++] = argv[i++];
+	}
+	out[n++] = "--budget";
+	out[n++] = (char *)budget;
+	out[n++] = "--iterations";
+	out[n++] = "1";
+	out[n++] = "--results";
+	out[n++] = "none";
+	out[n] = NULL;
+	return n;
+}
+
+/* ---- running the tools ------------------------------------------------- */
+
+/*
+ * Run @argv with stdout to @out_fd (stderr too when @err_fd is -1), wait.
+ * The child dies with us: a killed controller leaves no tracer behind.
+ */
+static int run(char **argv, int out_fd, int err_fd, int *status)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		dup2(out_fd, STDOUT_FILENO);
+		dup2(err_fd >= 0 ? err_fd : out_fd, STDERR_FILENO);
+		setenv(EVIDENCE_CHILD_ENV, "1", 1);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
+
+/* @argv's output, line by line, into the summary; the exit status. */
+static int summarize_output(char **argv, struct tracesum *ts, int *status)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int fds[2], devnull, ret;
+	pid_t pid;
+	FILE *f;
+
+	if (pipe2(fds, O_CLOEXEC))
+		return -1;
+	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	f = fdopen(fds[0], "r");
+	if (!f || devnull < 0) {
+		close(fds[1]);
+		if (f)
+			fclose(f);
+		else
+			close(fds[0]);
+		if (devnull >= 0)
+			close(devnull);
+		return -1;
+	}
+	pid = fork();
+	if (!pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		dup2(fds[1], STDOUT_FILENO);
+		dup2(devnull, STDERR_FILENO);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	close(devnull);
+	ret = pid < 0 ? -1 : 0;
+	while (!ret && getline(&line, &cap, f) > 0)
+		if (tracesum_line(ts, line) < 0)
+			ret = -1;
+	free(line);
+	fclose(f);	/* a reader that gave up ends the tool with SIGPIPE */
+	while (pid > 0 && waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	return ret;
+}
+
+/* ---- recording --------------------------------------------------------- */
+
+struct tracer {
+	const char *name;
+	const char *file;		/* in the evidence directory */
+	const char *record[16];		/* words before the command */
+	const char *report[8];		/* words before the file */
+};
+
+static const struct tracer tracers[] = {
+	{
+		"trace-cmd record", "trace.dat",
+		{ "trace-cmd", "record", "-q", "-e", "sched:sched_switch",
+		  "-e", "sched:sched_wakeup", "-e", "sched:sched_wakeup_new",
+		  "-e", "sched:sched_migrate_task", "-o", NULL },
+		/* -N: no plugins, the kernel's own "key=value" format */
+		{ "trace-cmd", "report", "-N", "-i", NULL },
+	},
+	{
+		/*
+		 * The events trace-cmd records, system-wide.  "perf sched
+		 * record" adds the sched_stat_* events: 830 MB for one 20 s
+		 * hackbench iteration on 2 CPUs.
+		 */
+		"perf record", "perf.data",
+		{ "perf", "record", "-q", "-a", "-e", "sched:sched_switch",
+		  "-e", "sched:sched_wakeup", "-e", "sched:sched_wakeup_new",
+		  "-e", "sched:sched_migrate_task", "-o", NULL },
+		{ "perf", "script", "-i", NULL },
+	},
+};
+
+/*
+ * trace-cmd turns events on in tracefs; a controller killed while it
+ * records would leave them on.  Put back what is off now, however we end.
+ */
+static void guard_sched_events(void)
+{
+	char path[256], value[4];
+	size_t i;
+	int fd;
+
+	for (i = 0; i < ARRAY_SIZE(sched_events); i++) {
+		snprintf(path, sizeof(path), TRACEFS_DIR "/events/sched/%s/enable",
+			 sched_events[i]);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (read(fd, value, 1) == 1 && value[0] == '0')
+			guard_write_back(path, "0");
+		close(fd);
+	}
+}
+
+static int words(const char *const *src, char **dst, const char *last)
+{
+	int n = 0;
+
+	while (src[n]) {
+		dst[n] = (char *)src[n];
+		n++;
+	}
+	dst[n++] = (char *)last;
+	dst[n] = NULL;
+	return n;
+}
+
+/* The last line of @path, for a reason; "" when none. */
+static void last_line(const char *path, char *out, size_t len)
+{
+	char line[256];
+	FILE *f = fopen(path, "re");
+
+	out[0] = '\0';
+	while (f && fgets(line, sizeof(line), f))
+		if (line[strspn(line, " \t\n")])
+			snprintf(out, len, "%.*s", (int)strcspn(line, "\n"), line);
+	if (f)
+		fclose(f);
+}
+
+/*
+ * Record with @t into @dir, then read its trace into @ts.  -1 with @why
+ * when the tool failed.
+ */
+static int record_with(const struct tracer *t, const char *dir, const char *self,
+		       int argc, char **argv, const char *budget,
+		       struct tracesum *ts, char *why, size_t len)
+{
+	char file[PATH_MAX], log[PATH_MAX], tail[160];
+	char *cmd[MAX_ARGS + 16], *rep[16];
+	const char *tool[20];
+	int fd, n, status = 0;
+
+	snprintf(file, sizeof(file), "%s/%s", dir, t->file);
+	snprintf(log, sizeof(log), "%s/run.log", dir);
+	n = 0;
+	while (t->record[n]) {
+		tool[n] = t->record[n];
+		n++;
+	}
+	tool[n++] = file;
+	tool[n++] = "--";
+	tool[n] = NULL;
+	if (rerun_argv(tool, self, argc, argv, budget, cmd) < 0) {
+		snprintf(why, len, "command line too long to re-run");
+		return -1;
+	}
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || run(cmd, fd, -1, &status)) {
+		snprintf(why, len, "cannot run %s: %s", t->name, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	if (access(file, R_OK) || (WIFEXITED(status) && WEXITSTATUS(status) == 127)) {
+		last_line(log, tail, sizeof(tail));
+		snprintf(why, len, "%s failed (exit %d)%s%s", t->name,
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1, tail[0] ? ": " : "",
+			 tail);
+		return -1;
+	}
+	words(t->report, rep, file);
+	if (summarize_output(rep, ts, &status)) {
+		snprintf(why, len, "cannot read the trace with %s", rep[0]);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the directory ----------------------------------------------------- */
+
+static int make_dir(const char *dir, const char *workload, char *where,
+		    size_t wlen, char *why, size_t len)
+{
+	const char *base = getenv("SCHED_PERF_RESULTS_DIR");
+
+	if (dir) {
+		if (mkdir(dir, 0755) && errno != EEXIST) {
+			snprintf(why, len, "cannot create %s: %s", dir, strerror(errno));
+			return -1;
+		}
+		snprintf(where, wlen, "%s", dir);
+		return 0;
+	}
+	if (!base || !*base)
+		base = getenv("TMPDIR");
+	snprintf(where, wlen, "%s/sched_perf-%s-evidence-XXXXXX",
+		 base && *base ? base : "/tmp", workload);
+	if (!mkdtemp(where)) {
+		snprintf(why, len, "cannot create %s: %s", where, strerror(errno));
+		return -1;
+	}
+	chmod(where, 0755);
+	return 0;
+}
+
+static int write_summary(const struct tracesum *ts, const char *dir,
+			 const char *title)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int bad;
+
+	snprintf(path, sizeof(path), "%s/summary.txt", dir);
+	f = fopen(path, "we");
+	if (!f)
+		return -1;
+	tracesum_summary(ts, title, 10, f);
+	bad = ferror(f);
+	return fclose(f) || bad ? -1 : 0;
+}
+
+int evidence_collect(const char *dir, const char *workload, double seconds,
+		     int argc, char **argv, char *where, size_t wlen, char *why,
+		     size_t len)
+{
+	char self[PATH_MAX], title[512], failed[512] = "", budget[32];
+	struct tracesum *ts;
+	ssize_t n;
+	size_t i;
+
+	if (!mounts_tracefs()) {
+		snprintf(why, len, "no tracefs at %s (not root, or CONFIG_TRACING=n)",
+			 TRACEFS_DIR);
+		return -1;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0) {
+		snprintf(why, len, "cannot find this program (/proc/self/exe)");
+		return -1;
+	}
+	self[n] = '\0';
+	snprintf(budget, sizeof(budget), "%g", seconds);
+	if (make_dir(dir, workload, where, wlen, why, len))
+		return -1;
+	guard_sched_events();
+	for (i = 0; i < ARRAY_SIZE(tracers); i++) {
+		if (!on_path(tracers[i].record[0])) {
+			snprintf(failed + strlen(failed), sizeof(failed) - strlen(failed),
+				 "%s%s not installed", failed[0] ? "; " : "", tracers[i].record[0]);
+			continue;
+		}
+		ts = tracesum_new();
+		if (!ts) {
+			snprintf(why, len, "out of memory");
+			return -1;
+		}
+		if (!record_with(&tracers[i], where, self, argc, argv, budget, ts, why, len)) {
+			snprintf(title, sizeof(title),
+				 "sched_perf evidence: %s, one more iteration under %s%s%s%s",
+				 workload, tracers[i].name, failed[0] ? " (" : "",
+				 failed, failed[0] ? ")" : "");
+			if (write_summary(ts, where, title) || tracesum_write_tables(ts, where)) {
+				snprintf(why, len, "cannot write the summary in %s: %s", where,
+					 strerror(errno));
+				tracesum_free(ts);
+				return -1;
+			}
+			tracesum_free(ts);
+			return 0;
+		}
+		tracesum_free(ts);
+		snprintf(failed + strlen(failed), sizeof(failed) - strlen(failed), "%s%s",
+			 failed[0] ? "; " : "", why);
+	}
+	snprintf(why, len, "no tracer could record: %s", failed);
+	return -1;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Evidence room: when a check fails (or when asked with --evidence DIR),
+ * run the workload once more under a scheduler tracer -- trace-cmd record,
+ * else perf record of the same events -- keep the trace and write what it says
+ * (tracesum.h): summary.txt, migrations.tsv, tasks.tsv,
+ * wakeup_latency.tsv, preemptions.tsv and run.log in the directory.
+ * Nothing of this runs on a passing run unless asked for.
+ */
+#ifndef SCHED_PERF_EVIDENCE_H
+#define SCHED_PERF_EVIDENCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Set in the traced re-run, so that it does not trace itself again. */
+#define EVIDENCE_CHILD_ENV	"SCHED_PERF_EVIDENCE_CHILD"
+
+/*
+ * Collect evidence automatically after a failed check?  Not in a traced
+ * re-run, not with SCHED_PERF_EVIDENCE=0, and only when trace-cmd or perf
+ * is installed.
+ */
+bool evidence_automatic(void);
+
+/*
+ * Re-run this program (@argv, minus the options of comparing and saving,
+ * with one iteration of @seconds) under a tracer, into @dir (created if missing), or
+ * when @dir is NULL into a new directory sched_perf-<@workload>-evidence-*
+ * under $SCHED_PERF_RESULTS_DIR, $TMPDIR or /tmp.  Returns 0 with the
+ * directory in @where, or -1 with a one-line reason in @why.
+ */
+int evidence_collect(const char *dir, const char *workload, double seconds,
+		     int argc, char **argv, char *where, size_t wlen, char *why,
+		     size_t len);
+
+#endif
