@@ -164,6 +164,11 @@ static void test_verdicts(void)
 	add(fresh(&new), "messages_per_sec", base8, N8, 0.8);
 	add(&new, "foreign_cpu_share", base8, N8, 3e-7);
 	add(&new, "task_clock_us_per_op", base8, N8, 1.2e-6);
+	add(&old, "migrations_per_1k_ops", base8, N8, 1e-6);
+	add(&new, "migrations_per_1k_ops", base8, N8, 1.9e-6);
+	EXPECT(judge(&old, &new, "migrations_per_1k_ops", 0.3, &r, &n) == CMP_NOISY &&
+	       has(r.why, "machine busy with other work"),
+	       "compare_busier_machine_placement_not_judged");
 	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_NOISY && n == 0 &&
 	       has(r.why, "machine busy with other work: foreign CPU share 0.010 vs 0.300"),
 	       "compare_busier_machine_rate_not_judged");
