@@ -8,9 +8,15 @@
 # should be nothing).  Per boot, hackbench runs BENCH_ITER iterations; the
 # iterations of all boots of one kernel are pooled.
 #
+# qemu counts guest time in instructions executed (-icount): under TCG
+# with the host's clock, a busy host moved one kernel's boot medians by 2x
+# and buried a 1 % effect; with -icount the guest's figures do not depend
+# on the host's load (iterations vary by about 4 %, from the guest's own
+# nondeterminism), so the ratio is the cost in instructions executed.
+#
 # Printed per mode: median messages/s and CPU time per message of both
 # kernels, the ratio patched/unpatched, and a 95 % bootstrap interval of
-# that ratio (resampling iterations within each pool).
+# that ratio (resampling boots, then iterations within them).
 #
 # Usage: bench/counters.sh [KSRC]   (default: the Debian 6.12 source)
 # Environment (default):
@@ -18,11 +24,14 @@
 #   BENCH_ITER (10)     hackbench iterations per boot
 #   BENCH_HB ("-p -g 2 -l 200")  hackbench options (as the in-boot A/B)
 #   BENCH_MODES ("on off")       schedstats on, off, or both
+#   BENCH_QEMU ("-icount shift=0,sleep=off")  qemu options ("" for the
+#                       host's clock)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 ksrc=${1:-$top/build/linux-source-6.12}
-rounds=${BENCH_ROUNDS:-2}
-iter=${BENCH_ITER:-10}
+rounds=${BENCH_ROUNDS:-3}
+iter=${BENCH_ITER:-12}
+qemu_args=${BENCH_QEMU--icount shift=0,sleep=off}
 hb=${BENCH_HB:--p -g 2 -l 200}
 modes=${BENCH_MODES:-on off}
 py=/usr/bin/python3
@@ -40,18 +49,18 @@ boot() {	# patched mode n
 		echo "KSELFTEST_HACKBENCH_ARGS=$args"
 		[ "$2" = off ] && echo "SCHED_PERF_SCHEDSTATS=0"
 	} >"$tmp/args"
-	if ! VM_PATCHES=$1 VM_CHECKS=0 VM_PROGS=hackbench VM_OUT=$out \
+	if ! VM_PATCHES=$1 VM_CHECKS=0 VM_PROGS=hackbench VM_OUT=$out VM_QEMU_ARGS=$qemu_args \
 		VM_ARGS="$(cat "$tmp/args")" "$top/scripts/vmtest.sh" "$ksrc" >"$out.log" 2>&1; then
 		echo "counters: boot $3 (patched=$1, schedstats $2) failed:" >&2
 		tail -5 "$out.log" >&2
 		exit 1
 	fi
 	for metric in messages_per_sec task_clock_us_per_op; do
-		sed -n "s/^hackbench\.runs\.$metric: //p" "$out/results/hackbench.results" |
-			tr ' ' '\n' >>"$tmp/$2-$1.$metric"
+		sed -n "s/^hackbench\.runs\.$metric: //p" "$out/results/hackbench.results" \
+			>>"$tmp/$2-$1.$metric"
 	done
-	grep -q "^# # fair_stats: /sys" "$out/ktap" && has=yes || has=no
-	echo "counters: boot $3: patched=$1 schedstats=$2 fair_stats=$has" \
+	has=$(sed -n 's/^# # fair_stats: \(.*\)/\1/p' "$out/ktap" | cut -c1-40)
+	echo "counters: boot $3: patched=$1 schedstats=$2 fair_stats: $has;" \
 	     "messages/s median $(sed -n 's/^hackbench\.stat\.messages_per_sec: n=[0-9]* median=\([0-9.e+]*\).*/\1/p' \
 				  "$out/results/hackbench.results")"
 }
@@ -75,16 +84,25 @@ tmp, modes = sys.argv[1], sys.argv[2].split()
 random.seed(1)
 
 def load(mode, patched, metric):
+    """One list of iterations per boot."""
     try:
         with open(f"{tmp}/{mode}-{patched}.{metric}") as f:
-            return [float(x) for x in f.read().split()]
+            return [[float(x) for x in line.split()] for line in f if line.strip()]
     except FileNotFoundError:
         return []
 
+def resample(boots):
+    pool = []
+    for boot in random.choices(boots, k=len(boots)):
+        pool += random.choices(boot, k=len(boot))
+    return statistics.median(pool)
+
 def ratio_ci(a, b, n=4000):
-    r = sorted(statistics.median(random.choices(b, k=len(b))) /
-               statistics.median(random.choices(a, k=len(a))) for _ in range(n))
+    r = sorted(resample(b) / resample(a) for _ in range(n))
     return r[int(0.025 * n)], r[int(0.975 * n)]
+
+def flat(boots):
+    return [x for boot in boots for x in boot]
 
 print("schedstats  metric                unpatched     patched   patched/unpatched  95% interval")
 for mode in modes:
@@ -94,7 +112,8 @@ for mode in modes:
             print(f"{mode:10s}  {metric:20s}  (not measured: counters off)")
             continue
         lo, hi = ratio_ci(a, b)
-        ma, mb = statistics.median(a), statistics.median(b)
+        ma, mb = statistics.median(flat(a)), statistics.median(flat(b))
         print(f"{mode:10s}  {metric:20s}  {ma:10.4g}  {mb:10.4g}  {mb / ma:17.4f}  "
-              f"{lo:.4f}-{hi:.4f}  (n={len(a)},{len(b)})")
+              f"{lo:.4f}-{hi:.4f}  (boots {len(a)},{len(b)}; "
+              f"iterations {len(flat(a))},{len(flat(b))})")
 PY

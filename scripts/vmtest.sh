@@ -25,6 +25,9 @@
 #                   git bisect run's
 #   VM_PATCHES=0    build the kernel without kernel/sched/*.patch (the
 #                   counters' overhead is measured against it)
+#   VM_QEMU_ARGS="..."  more qemu options, e.g. "-icount shift=0,sleep=off"
+#                   (guest time from instructions executed, not the host's
+#                   clock: figures that do not move with the host's load)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 suite=$top/tools/testing/selftests/sched_perf
@@ -288,6 +291,7 @@ boot_with() {
 		-smp "$cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads" \
 		-m "$mem" -nographic -no-reboot -nodefaults -serial stdio \
 		-kernel "$kernel" -initrd "$stage/initrd.gz" -append "$append" "${disk[@]}" \
+		${VM_QEMU_ARGS:-} \
 		</dev/null 2>&1 | stdbuf -oL tr -d '\r' | tee "$out/console.log"
 	qemu_rc=${PIPESTATUS[0]}
 	set -e
