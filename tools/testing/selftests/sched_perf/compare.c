@@ -164,15 +164,6 @@ static bool median_of(const struct runset *rs, const char *metric, double *out)
 	return m && !stats_median(m->v, m->n, out);
 }
 
-/* Does @metric move with the load of the rest of the machine?  See CMP_MAX_FOREIGN. */
-static bool load_sensitive(const char *metric)
-{
-	size_t len = strlen(metric);
-
-	return (len >= 8 && !strcmp(metric + len - 8, "_per_sec")) ||
-	       strstr(metric, "migrations") || !strcmp(metric, "sis_scanned_per_wakeup");
-}
-
 /*
  * A wall-clock rate or a placement count compares two kernels only when
  * the rest of the machine took about the same CPU time in both runs;
@@ -183,7 +174,7 @@ static bool machine_busier(struct cmp_result *r, const struct runset *old,
 {
 	double f_old, f_new;
 
-	if (!load_sensitive(r->metric) ||
+	if (!metric_load_sensitive(r->metric) ||
 	    !median_of(old, "foreign_cpu_share", &f_old) ||
 	    !median_of(new, "foreign_cpu_share", &f_new) ||
 	    fabs(f_new - f_old) <= CMP_MAX_FOREIGN)

@@ -292,6 +292,27 @@ void verdict_skip(const char *name, const char *why)
 	ksft_test_result_skip("%s: %s\n", name, why);
 }
 
+/*
+ * A bound on what other work moves (a rate, placement, waiting for a CPU)
+ * says nothing about the kernel when other work took a good part of the
+ * machine: SKIP it with the figure.  True when skipped.
+ */
+static bool machine_busy(const struct metric_set *set, const char *metric,
+			 const char *name)
+{
+	const struct metric *f = metric_find(set, "foreign_cpu_share");
+	char why[160];
+
+	if (!metric_load_sensitive(metric) || !f || f->missing ||
+	    f->value <= VERDICT_MAX_FOREIGN)
+		return false;
+	snprintf(why, sizeof(why),
+		 "machine busy with other work: foreign CPU share %.2f > %.2f", f->value,
+		 VERDICT_MAX_FOREIGN);
+	verdict_skip(name, why);
+	return true;
+}
+
 void verdict_judge(const struct bounds *bs, const char *workload,
 		   const char *variant, const struct metric_set *set,
 		   const char *skip_all)
@@ -312,6 +333,8 @@ void verdict_judge(const struct bounds *bs, const char *workload,
 			verdict_skip(name, skip_all ? skip_all : m ? m->missing : "not measured");
 			continue;
 		}
+		if (machine_busy(set, b->metric, name))
+			continue;
 		pass = b->op == BOUND_AT_MOST ? m->value <= b->limit : m->value >= b->limit;
 		verdict_check(pass, name, "%.4g %s %.4g%s%s%s", m->value, op_text[b->op],
 			      b->limit, *b->variant ? " (bound for " : "", b->variant,

@@ -92,6 +92,13 @@ void verdict_compare(const char *workload, const char *label,
  * (all too noisy or too short), else 0; verdict_skip_all() exits 125.
  */
 void verdict_bisect_codes(void);
+/*
+ * Bounds on load-sensitive metrics (metric_load_sensitive()) are not
+ * judged when more than this share of the machine's CPU time went to other
+ * work during the run: dirdeep waited 9.3 ms per op for a CPU (bound 2 ms)
+ * while qemu and compilers took a third of this 2-CPU host.
+ */
+#define VERDICT_MAX_FOREIGN	0.25
 /* Has a check or a comparison failed so far? */
 bool verdict_failed(void);
 /* Totals, then exit: 0 when every check passed or skipped, 1 otherwise. */
