@@ -28,7 +28,8 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 	vmtest test-vm bench-gate bench-counters \
 	test-unprivileged test-suite \
 	test-install test-gen-tar bench clean \
-	report test-report test-evidence
+	report test-report test-evidence \
+	test-sanitize test-malformed fuzz
 
 all: build
 
@@ -54,7 +55,7 @@ kselftest: build
 check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
 	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-gate \
 	test-compare test-unprivileged test-suite test-install test-gen-tar \
-	test-patches test-report test-evidence test-vm
+	test-patches test-report test-evidence test-malformed test-sanitize test-vm
 	@echo "make check: all tests passed"
 
 unit: build
@@ -121,6 +122,22 @@ test-install: build
 # cases (lava/ktap2lava.sh); the LAVA test definition against lava-common.
 test-gen-tar: build
 	tests/gen_tar.sh "$(MAKE)" "$(SELFTESTS)"
+
+# Garbage into every file input (--bounds, --baseline, sched_perf_compare):
+# exit 2 and one clear line naming the file, nothing written.
+test-malformed: build
+	tests/malformed.sh "$(INTREE)"
+
+# The suite built apart ($(BUILD)/asan) with ASan, UBSan and LSan: the
+# unit tests, a short run of every program, the malformed inputs; no report.
+test-sanitize: sync
+	tests/sanitize.sh "$(INTREE)" "$(BUILD)/asan" "$(MAKE)"
+
+# Every parser under libFuzzer (else a mutation loop of our own) for
+# FUZZ_SECONDS each, seeds in fixtures/fuzz; not part of check.
+FUZZ_SECONDS	?= 30
+fuzz: sync
+	tests/fuzz/fuzz.sh "$(INTREE)" "$(BUILD)/fuzz" "$(FUZZ_SECONDS)"
 
 # Build (or reuse) a kernel from KSRC with the suite's config, boot it
 # under qemu, run the suite there; exits with the suite's verdict.

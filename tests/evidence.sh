@@ -3,7 +3,8 @@
 # Evidence on failure: a check set impossible on purpose leaves the trace
 # (trace-cmd, else perf) and a summary naming the top migrating tasks; a
 # passing run leaves nothing extra; --evidence DIR records when asked; no
-# tracer is a reason, not a failure; tracefs is left as it was found.
+# tracer is a reason, not a failure; tracefs and debugfs are left as they
+# were found.
 set -u
 . "$(dirname "$0")/lib.sh"
 dir=$1
@@ -13,7 +14,7 @@ hb() { SCHED_PERF_RESULTS_DIR=$tmp/results "$dir/hackbench" --iterations 2 --bud
 mkdir -p "$tmp/results"
 command -v trace-cmd >/dev/null || command -v perf >/dev/null ||
 	fail "neither trace-cmd nor perf is installed (.ci/run installs both)"
-printf 'hackbench.messages_per_sec >= 1e15   # impossible on purpose\n' >"$tmp/impossible"
+printf 'hackbench.task_clock_us_per_op <= 1e-9   # impossible on purpose\n' >"$tmp/impossible"
 events=/sys/kernel/tracing/events/sched/sched_switch/enable
 mounted_before=$(grep -c ' /sys/kernel/tracing ' /proc/mounts)
 state_before=$(cat $events 2>/dev/null)
@@ -63,7 +64,22 @@ SCHED_PERF_EVIDENCE=0 hb --bounds "$tmp/impossible" --results none >"$tmp/off.ou
 ! grep -q "evidence" "$tmp/off.out" || fail "SCHED_PERF_EVIDENCE=0 still collected evidence"
 pass "no tracer: SKIP with the reason; SCHED_PERF_EVIDENCE=0: none on failure"
 
-# 5. tracefs as found
+# 5. debugfs: mounted for the run (preempt, features, fair_stats) only
+debugfs_before=$(grep -c ' /sys/kernel/debug ' /proc/mounts)
+"$dir/hackbench" --iterations 1 --budget 1 --results none >"$tmp/dbg.out" 2>&1 ||
+	fail "hackbench exited $?"
+[ "$(grep -c ' /sys/kernel/debug ' /proc/mounts)" = "$debugfs_before" ] ||
+	fail "debugfs mounts: $debugfs_before before the run, $(grep -c ' /sys/kernel/debug ' /proc/mounts) after"
+features=$(sed -n 's/^# sched_features: //p' "$tmp/dbg.out")
+case $features in
+"unreadable: "*"debugfs not mounted"*) fail "sched_features: $features, although we are root" ;;
+"unreadable: "*) ;;
+*RUN_TO_PARITY*) ;;
+*) fail "sched_features: '$features'" ;;
+esac
+pass "debugfs mounted as before ($debugfs_before); sched_features: $(cut -c1-60 <<<"$features"); preempt: $(sed -n 's/^# preempt: //p' "$tmp/dbg.out" | cut -c1-60)"
+
+# 6. tracefs as found
 [ "$(grep -c ' /sys/kernel/tracing ' /proc/mounts)" = "$mounted_before" ] ||
 	fail "tracefs mounts: $mounted_before before, $(grep -c ' /sys/kernel/tracing ' /proc/mounts) after"
 [ "$(cat $events 2>/dev/null)" = "$state_before" ] || fail "sched_switch event left enabled"

@@ -69,3 +69,19 @@ workers_of() {
 		[ "$(cat "/proc/$c/comm" 2>/dev/null)" = sched_perf-grd ] || echo "$c"
 	done
 }
+
+# Whether LeakSanitizer runs here: it stops the process's threads with
+# ptrace-like means that some containers forbid ("LeakSanitizer has
+# encountered a fatal error").  Builds a program that leaks with CC and
+# looks for the report.
+lsan_works() {
+	local cc=$1 d ok=1
+	d=$(mktemp -d)
+	printf '#include <stdlib.h>\nint main(void)\n{\n\tvoid *volatile p = malloc(7);\n\n\tp = 0;\n\treturn p != 0;\n}\n' >"$d/leak.c"
+	if $cc -fsanitize=address -g "$d/leak.c" -o "$d/leak" 2>/dev/null; then
+		ASAN_OPTIONS=detect_leaks=1 "$d/leak" 2>"$d/err"
+		grep -q 'ERROR: LeakSanitizer: detected memory leaks' "$d/err" && ok=0
+	fi
+	rm -rf "$d"
+	return $ok
+}

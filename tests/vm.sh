@@ -27,6 +27,9 @@ pass "guest: $(grep '^SCHED_PERF_KILL kill_anywhere: sctp_rr:' "$out/console.log
 grep '^SCHED_PERF_CHECK ok: ' "$out/console.log" | while read -r line; do pass "guest: ${line#SCHED_PERF_CHECK ok: }"; done
 ktap=$out/ktap
 grep -q "^# # schedstat: version 16" "$ktap" || fail "guest has no /proc/schedstat version 16"
+grep -q "^# # sched_features: .*RUN_TO_PARITY" "$ktap" ||
+	fail "guest: sched features not read: $(grep -m1 '^# # sched_features:' "$ktap")"
+pass "guest: sched features read from debugfs ($(grep -m1 -o 'NO_[A-Z_]*' <<<"$(grep -m1 '^# # sched_features:' "$ktap")" | head -n1) ...)"
 pass "guest: /proc/schedstat version 16, $(sed -n 's/^# # nr_cpus: //p' "$ktap" | head -n1) CPUs"
 for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
 	check_ktap "$ktap" "$prog"

@@ -123,6 +123,11 @@ int results_read(const char *path,
 		fn(line, value, ctx);
 		n++;
 	}
+	/* a read error (EISDIR: a directory) is no empty file */
+	if (ferror(f)) {
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		n = -1;
+	}
 	fclose(f);
 	free(line);
 	return n;

@@ -187,8 +187,13 @@ static void load_runs(struct load_ctx *c, const char *key, const char *runs,
 	double v;
 
 	c->runs_lines++;
+	/*
+	 * A metric named x.runs.y would be saved with a stat line,
+	 * <workload>.stat.x.runs.y, that reads back as runs of another
+	 * workload: no metric has such a name.
+	 */
 	if (plen >= sizeof(prefix) || strlen(runs + 6) >= sizeof(metric) ||
-	    !runs[6]) {
+	    !runs[6] || strstr(runs + 5, ".runs.")) {
 		line_error(c, key, "not <workload>.runs.<metric>");
 		return;
 	}
@@ -283,6 +288,17 @@ static long long whole_number(const char *s)
 	return v;
 }
 
+/*
+ * A message quotes the file: a byte that is not printable ASCII becomes
+ * '?', so the message stays one clear line.
+ */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if (*s < ' ' || *s > '~')
+			*s = '?';
+}
+
 /* Whether the whole loaded file is a run set this program can judge. */
 static void check_loaded(struct load_ctx *c, char *why, size_t len)
 {
@@ -370,6 +386,7 @@ int runset_load(const char *path, struct runset *rs, char *err, size_t len)
 	}
 	check_loaded(&c, why, sizeof(why));
 	if (why[0]) {
+		printable(why);
 		snprintf(err, len, "%s: %s", path, why);
 		runset_free(rs);
 		return -1;
@@ -392,6 +409,8 @@ int runset_compatible(const struct runset *old, const struct runset *new,
 		snprintf(err, len, "another kconfig: %s vs %s", old->kconfig, new->kconfig);
 	else
 		return 0;
+	if (len)
+		printable(err);
 	return -1;
 }
 

@@ -106,6 +106,11 @@ static void test_schedstat_errors(void)
 	       strstr(err, "malformed 'domain0'"), "schedstat_rejects_short_domain");
 	EXPECT(schedstat_parse("cpu0 1 2 3\n", &ss, err, sizeof(err)) &&
 	       strstr(err, "version"), "schedstat_needs_version");
+	/* found by tests/fuzz: a blank first line, then a domain, crashed */
+	EXPECT(parse_fixture("fuzz/schedstat/crash-blank-first-line", &ss, err) &&
+	       strstr(err, "line 2: no 'version N' header"), "schedstat_blank_first_line");
+	EXPECT(parse_fixture("fuzz/schedstat/error-escape", &ss, err) &&
+	       strstr(err, "malformed 'cpu0?[2J' line"), "schedstat_error_printable");
 }
 
 static void test_schedstat_wrap(void)
@@ -179,7 +184,7 @@ static void test_bounds(void)
 	static const char *const variants[] = { "pipe-process", "socket-process", NULL };
 	static struct bounds bs;
 	struct metric_set known = { 0 };
-	char err[256] = "";
+	char err[256] = "", path[512];
 
 	EXPECT(!load("good", &bs, err) && bs.nr == 5 &&
 	       bounds_count(&bs, "hackbench", "pipe-process") == 3 &&
@@ -211,6 +216,17 @@ static void test_bounds(void)
 	       "bounds_extra_field");
 	EXPECT(load("no-such-file", &bs, err) && strstr(err, "No such file"),
 	       "bounds_missing_file");
+	/* lines longer than any buffer are one line each */
+	snprintf(path, sizeof(path), "%s/fuzz/bounds/good-long-comment", dir);
+	EXPECT(!bounds_load(path, &bs, err, sizeof(err)) && bs.nr == 2 &&
+	       bs.b[1].line == 3, "bounds_long_lines");
+	/* a message quotes the file: its carriage return is shown as '?' */
+	snprintf(path, sizeof(path), "%s/fuzz/bounds/bad-crlf-no-dot", dir);
+	EXPECT(bounds_load(path, &bs, err, sizeof(err)) &&
+	       strstr(err, ":1: 'hackbench_messages_per_sec >= 1?' is not"),
+	       "bounds_error_printable");
+	EXPECT(bounds_load(dir, &bs, err, sizeof(err)) && strstr(err, "Is a directory"),
+	       "bounds_rejects_directory");
 }
 
 struct seen {
@@ -232,7 +248,8 @@ static void collect(const char *key, const char *value, void *ctx)
 
 static void test_results_roundtrip(void)
 {
-	char path[] = "/tmp/sched_perf_unit.XXXXXX";
+	static struct runset rs;
+	char path[512] = "/tmp/sched_perf_unit.XXXXXX";
 	struct metric_set set = { 0 };
 	struct seen seen = { 0 };
 	struct results *r;
@@ -256,6 +273,14 @@ static void test_results_roundtrip(void)
 	EXPECT(results_read(path, collect, &seen, err, sizeof(err)) < 0 &&
 	       strstr(err, "not a 'key: value' line"), "results_rejects_malformed");
 	unlink(path);
+	EXPECT(results_read(dir, collect, &seen, err, sizeof(err)) < 0 &&
+	       strstr(err, "Is a directory"), "results_rejects_directory");
+	/* found by tests/fuzz: its stat line read back as another workload's */
+	snprintf(path, sizeof(path), "%s/fuzz/runset/bad-runs-in-name", dir);
+	EXPECT(runset_load(path, &rs, err, sizeof(err)) &&
+	       strstr(err, "messages.runs.per_sec: not <workload>.runs.<metric>"),
+	       "runset_rejects_runs_in_name");
+	runset_free(&rs);
 }
 
 static void test_histogram(void)
@@ -286,7 +311,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		dir = argv[1];
 	unit_fixtures = dir;
-	verdict_begin(36 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS +
+	verdict_begin(43 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS +
 		      UNIT_TRACESUM_CHECKS);
 	test_schedstat_versions();
 	test_schedstat_errors();

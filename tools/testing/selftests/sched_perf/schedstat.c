@@ -151,6 +151,17 @@ static int parse_domain(struct schedstat *ss, const struct domain_layout *l,
 	return 0;
 }
 
+/*
+ * An error quotes the text: a byte that is not printable ASCII becomes
+ * '?', so the message stays one clear line.
+ */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if (*s < ' ' || *s > '~')
+			*s = '?';
+}
+
 int schedstat_parse(const char *text, struct schedstat *ss,
 		    char *err, size_t errlen)
 {
@@ -172,9 +183,10 @@ int schedstat_parse(const char *text, struct schedstat *ss,
 		lineno++;
 		if (!n)
 			continue;
-		if (lineno == 1) {
+		/* the first line that is not blank: no layout before it */
+		if (!l) {
 			if (n != 2 || strcmp(tok[0], "version")) {
-				snprintf(err, errlen, "line 1: no 'version N' header");
+				snprintf(err, errlen, "line %u: no 'version N' header", lineno);
 				ret = -1;
 				break;
 			}
@@ -204,8 +216,11 @@ int schedstat_parse(const char *text, struct schedstat *ss,
 		snprintf(err, errlen, "no cpu lines");
 		ret = -1;
 	}
-	if (ret)
+	if (ret) {
+		if (errlen)
+			printable(err);
 		schedstat_free(ss);
+	}
 	return ret;
 }
 
