@@ -20,16 +20,9 @@
 #include "stats.h"
 #include "tracesum.h"
 #include "verdict.h"
+#include "unit.h"
 
 static const char *dir = "fixtures";
-
-/* @cond is evaluated once: it may have side effects */
-#define EXPECT(cond, name)						\
-	do {								\
-		bool ok_ = (cond);					\
-									\
-		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
-	} while (0)
 
 static char *load_fixture(const char *name)
 {

@@ -16,16 +16,9 @@
 #include "results.h"
 #include "runset.h"
 #include "verdict.h"
+#include "unit.h"
 
 const char *unit_fixtures = "fixtures";
-
-/* @cond is evaluated once: it may have side effects */
-#define EXPECT(cond, name)						\
-	do {								\
-		bool ok_ = (cond);					\
-									\
-		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
-	} while (0)
 
 #define N8 8
 

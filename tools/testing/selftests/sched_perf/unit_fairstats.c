@@ -15,14 +15,7 @@
 #include "compare.h"
 #include "fairstats.h"
 #include "verdict.h"
-
-/* @cond is evaluated once: it may have side effects */
-#define EXPECT(cond, name)						\
-	do {								\
-		bool ok_ = (cond);					\
-									\
-		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
-	} while (0)
+#include "unit.h"
 
 #define ERRLEN 256
 

@@ -11,6 +11,7 @@
 
 #include "stats.h"
 #include "verdict.h"
+#include "unit.h"
 
 /*
  * Relative tolerance.  Our code agrees with mpmath to ~1e-13; scipy
@@ -19,14 +20,6 @@
  * gate would notice.
  */
 #define REL 1e-8
-
-/* @cond is evaluated once: it may have side effects */
-#define EXPECT(cond, name)						\
-	do {								\
-		bool ok_ = (cond);					\
-									\
-		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
-	} while (0)
 
 static bool near(double got, double want)
 {

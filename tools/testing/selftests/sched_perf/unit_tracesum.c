@@ -15,13 +15,7 @@
 #include "compare.h"
 #include "tracesum.h"
 #include "verdict.h"
-
-#define EXPECT(cond, name)						\
-	do {								\
-		bool ok_ = (cond);					\
-									\
-		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
-	} while (0)
+#include "unit.h"
 
 /* Feed every line of fixture @name; NULL when it cannot be read. */
 static struct tracesum *feed(const char *name)

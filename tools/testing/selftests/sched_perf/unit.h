@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the unit test files of sched_perf_unit share: one KTAP result per
+ * expectation, through the verdict layer.
+ */
+#ifndef SCHED_PERF_UNIT_H
+#define SCHED_PERF_UNIT_H
+
+#include <stdbool.h>
+
+#include "verdict.h"
+
+/* @cond is evaluated once: it may have side effects */
+#define EXPECT(cond, name)						\
+	do {								\
+		bool ok_ = (cond);					\
+									\
+		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
+	} while (0)
+
+#endif
