@@ -599,12 +599,14 @@ static void open_knob(const struct workload *wl, const struct config *c,
  * tracer is there (a note): why did it fail?  See evidence.h.
  */
 static void collect_evidence(const struct workload *wl, const struct config *c,
-			     unsigned int runs, int argc, char **argv)
+			     unsigned int runs, bool workload_failed, int argc,
+			     char **argv)
 {
 	char where[PATH_MAX], why[512], name[64];
 	bool asked = c->evidence[0];
 
-	if (!asked && (!verdict_failed() || !evidence_automatic()))
+	/* a workload that broke is an error to fix, not a slow scheduler */
+	if (!asked && (workload_failed || !verdict_failed() || !evidence_automatic()))
 		return;
 	snprintf(name, sizeof(name), "%s.evidence", wl->name);
 	/* one iteration as long as one of the run's */
@@ -724,7 +726,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	write_results(c.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
 	write_results(c.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
 	measure_teardown(&m);
-	collect_evidence(wl, &c, plan.runs, argc, argv);
+	collect_evidence(wl, &c, plan.runs, out.failed, argc, argv);
 	free(set);
 	verdict_finish();
 }

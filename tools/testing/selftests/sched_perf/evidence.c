@@ -12,6 +12,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compiler.h"
@@ -119,28 +120,62 @@ static int rerun_argv(const char *const *tool, const char *self, int argc,
 
 /* ---- running the tools ------------------------------------------------- */
 
-/*
- * Run @argv with stdout to @out_fd (stderr too when @err_fd is -1), wait.
- * The child dies with us: a killed controller leaves no tracer behind.
- */
-static int run(char **argv, int out_fd, int err_fd, int *status)
+/* Wait for @pid until @deadline (CLOCK_MONOTONIC seconds); 0 when it ended. */
+static int wait_until(pid_t pid, int *status, double deadline)
 {
+	struct timespec now, tick = { 0, 50 * 1000 * 1000 };
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec + now.tv_nsec / 1e9 >= deadline)
+			return 1;
+		nanosleep(&tick, NULL);
+	}
+}
+
+/*
+ * Run @argv with stdout and stderr to @out_fd, in a process group of its
+ * own, for at most @limit seconds: then SIGTERM to the group (the tracer
+ * and our re-run end cleanly), SIGKILL 5 s later.  The child dies with
+ * us: a killed controller leaves no tracer behind.
+ */
+static int run(char **argv, int out_fd, double limit, int *status)
+{
+	struct timespec now;
 	pid_t pid = fork();
+	double t;
+	int ret;
 
 	if (pid < 0)
 		return -1;
 	if (!pid) {
+		setpgid(0, 0);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		dup2(out_fd, STDOUT_FILENO);
-		dup2(err_fd >= 0 ? err_fd : out_fd, STDERR_FILENO);
+		dup2(out_fd, STDERR_FILENO);
 		setenv(EVIDENCE_CHILD_ENV, "1", 1);
 		execvp(argv[0], argv);
 		_exit(127);
 	}
-	while (waitpid(pid, status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return 0;
+	setpgid(pid, pid);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	t = now.tv_sec + now.tv_nsec / 1e9;
+	ret = wait_until(pid, status, t + limit);
+	if (ret == 1) {
+		kill(-pid, SIGTERM);
+		ret = wait_until(pid, status, t + limit + 5);
+		if (ret == 1) {
+			kill(-pid, SIGKILL);
+			ret = wait_until(pid, status, t + limit + 10);
+		}
+	}
+	return ret ? -1 : 0;
 }
 
 /* @argv's output, line by line, into the summary; the exit status. */
@@ -296,7 +331,8 @@ static int record_with(const struct tracer *t, const char *dir, const char *self
 		return -1;
 	}
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || run(cmd, fd, -1, &status)) {
+	/* the workload's own options (-l) may outlast the budget: a limit */
+	if (fd < 0 || run(cmd, fd, 3 * atof(budget) + 15, &status)) {
 		snprintf(why, len, "cannot run %s: %s", t->name, strerror(errno));
 		if (fd >= 0)
 			close(fd);
