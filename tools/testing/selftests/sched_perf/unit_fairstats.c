@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compiler.h"
 #include "fairstats.h"
 #include "verdict.h"
 #include "unit.h"
@@ -144,42 +145,60 @@ static void test_parse(void)
 	fair_stats_free(&v2);
 }
 
+/* Each malformed fixture: where the error must point, and what it must say. */
+static const struct {
+	const char *fixture, *where, *what, *name;
+} rejected[] = {
+	{ "version-0", "line 1", "version 0", "fair_stats_rejects_version_0" },
+	{ "version-x", "line 1", "version 'x' is not a number", "fair_stats_rejects_version_x" },
+	{ "no-version", "line 1",
+	  "expected 'version N', got 'cpu'",
+	  "fair_stats_rejects_no_version" },
+	{ "no-header", "line 2",
+	  "expected the header 'cpu <column>...', got 'cpu0'",
+	  "fair_stats_rejects_no_header" },
+	{ "missing-column", "line 2",
+	  "lacks the column sis_found",
+	  "fair_stats_rejects_missing_column" },
+	{ "duplicate-column", "line 2",
+	  "column sis_scans appears twice",
+	  "fair_stats_rejects_duplicate_column" },
+	{ "short-row", "line 4",
+	  "cpu1 has 14 values, the header names 15",
+	  "fair_stats_rejects_short_row" },
+	{ "long-row", "line 3",
+	  "cpu0 has 16 values, the header names 15",
+	  "fair_stats_rejects_long_row" },
+	{ "non-numeric", "line 4",
+	  "cpu1 sis_scans: '15O' is not a number",
+	  "fair_stats_rejects_non_numeric" },
+	{ "overflow", "line 3",
+	  "cpu0 wp_checks: '18446744073709551616' is out of range",
+	  "fair_stats_rejects_overflow" },
+	{ "negative", "line 4",
+	  "cpu1 sis_failed: negative value '-55'",
+	  "fair_stats_rejects_negative" },
+	{ "duplicate-cpu", "line 5",
+	  "cpu0 listed a second time",
+	  "fair_stats_rejects_duplicate_cpu" },
+	{ "no-rows", "no cpu rows", NULL, "fair_stats_rejects_no_rows" },
+	{ "truncated", "line 5", "cpu2 has 6 values", "fair_stats_rejects_truncated" },
+	{ "not-cpu-row", "line 4", "'node1', not cpu<N>", "fair_stats_rejects_non_cpu_row" },
+	{ "cpu-out-of-range", "line 4",
+	  "'cpu65536': CPU number out of range",
+	  "fair_stats_rejects_cpu_out_of_range" },
+	{ "blank-line-inside", "line 5",
+	  "row after the blank line 4",
+	  "fair_stats_rejects_blank_line_inside" },
+};
+
 static void test_rejects(void)
 {
-	EXPECT(rejects("version-0", "line 1", "version 0"), "fair_stats_rejects_version_0");
-	EXPECT(rejects("version-x", "line 1", "version 'x' is not a number"),
-	       "fair_stats_rejects_version_x");
-	EXPECT(rejects("no-version", "line 1", "expected 'version N', got 'cpu'"),
-	       "fair_stats_rejects_no_version");
-	EXPECT(rejects("no-header", "line 2", "expected the header 'cpu <column>...', got 'cpu0'"),
-	       "fair_stats_rejects_no_header");
-	EXPECT(rejects("missing-column", "line 2", "lacks the column sis_found"),
-	       "fair_stats_rejects_missing_column");
-	EXPECT(rejects("duplicate-column", "line 2", "column sis_scans appears twice"),
-	       "fair_stats_rejects_duplicate_column");
-	EXPECT(rejects("short-row", "line 4", "cpu1 has 14 values, the header names 15"),
-	       "fair_stats_rejects_short_row");
-	EXPECT(rejects("long-row", "line 3", "cpu0 has 16 values, the header names 15"),
-	       "fair_stats_rejects_long_row");
-	EXPECT(rejects("non-numeric", "line 4", "cpu1 sis_scans: '15O' is not a number"),
-	       "fair_stats_rejects_non_numeric");
-	EXPECT(rejects("overflow", "line 3",
-		       "cpu0 wp_checks: '18446744073709551616' is out of range"),
-	       "fair_stats_rejects_overflow");
-	EXPECT(rejects("negative", "line 4", "cpu1 sis_failed: negative value '-55'"),
-	       "fair_stats_rejects_negative");
-	EXPECT(rejects("duplicate-cpu", "line 5", "cpu0 listed a second time"),
-	       "fair_stats_rejects_duplicate_cpu");
-	EXPECT(rejects("no-rows", "no cpu rows", NULL), "fair_stats_rejects_no_rows");
-	/* cut inside the cpu2 row */
-	EXPECT(rejects("truncated", "line 5", "cpu2 has 6 values"),
-	       "fair_stats_rejects_truncated");
-	EXPECT(rejects("not-cpu-row", "line 4", "'node1', not cpu<N>"),
-	       "fair_stats_rejects_non_cpu_row");
-	EXPECT(rejects("cpu-out-of-range", "line 4", "'cpu65536': CPU number out of range"),
-	       "fair_stats_rejects_cpu_out_of_range");
-	EXPECT(rejects("blank-line-inside", "line 5", "row after the blank line 4"),
-	       "fair_stats_rejects_blank_line_inside");
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rejected); i++)
+		EXPECT(rejects(rejected[i].fixture, rejected[i].where, rejected[i].what),
+		       rejected[i].name);
 }
 
 static void test_edges(void)
