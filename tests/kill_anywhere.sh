@@ -5,7 +5,7 @@
 # runner's timeout does) at a random moment of setup, the first
 # iteration, the measured iterations or teardown, then count what is left:
 # processes of the session, sockets they hold, work directories, temporary
-# results files, and sysctls/sched features not restored.  Every count
+# results files, and sysctls/sched features/mounts not restored.  Every count
 # must be 0.  Every other run sets SCHED_PERF_TEST_SPAWN_DELAY_US, which
 # makes each new worker sleep 100 ms before it arms PR_SET_PDEATHSIG, so
 # that kills land in that window too.
@@ -37,6 +37,8 @@ now_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
 state() {
 	cat "$schedstats" 2>/dev/null || echo "-"
 	cat "$features" 2>/dev/null || echo "-"
+	# debugfs and tracefs are mounted for a run only
+	grep -c ' /sys/kernel/debug \| /sys/kernel/tracing ' /proc/mounts
 }
 
 # processes of session SID (the controller's pid)
