@@ -265,6 +265,22 @@ fi
 # Evidence tables: validated against their header, copied to $tmp/ev.NAME
 # (tab-separated rows).  Types: i integer >= 0, n number, h number or inf,
 # t text.
+# Evidence table NAME (COLS of TYPES, as evidence_table) with a count
+# above 0 in its third column: 0, ready to draw from $tmp/ev.NAME; else
+# the reason, ending in EMPTY when there is nothing to draw, as a note.
+drawable_evidence() {	# name cols types empty
+	if [ -z "$ev" ]; then
+		note "no evidence: run with --evidence DIR"
+	elif ! evidence_table "$1" "$2" "$3"; then
+		note "no $1 in $ev"
+	elif ! awk -F'\t' '$3 > 0 { f = 1 } END { exit !f }' "$tmp/ev.$1"; then
+		note "$1: $4"
+	else
+		return 0
+	fi
+	return 1
+}
+
 evidence_table() {
 	local name=$1 cols=$2 types=$3 f=$ev/$1 msg
 	[ -f "$ev/$name" ] || return 1
@@ -616,13 +632,8 @@ else
 	note "no latency percentiles in the results: only the request-response programs (tcp_rr, udp_rr, sctp_rr) publish them"
 fi
 html '<h3>Wakeup-to-run latency (trace)</h3>'
-if [ -z "$ev" ]; then
-	note "no evidence: run with --evidence DIR"
-elif ! evidence_table wakeup_latency.tsv "lo_us hi_us count" nhi; then
-	note "no wakeup_latency.tsv in $ev"
-elif ! awk -F'\t' '$3 > 0 { f = 1 } END { exit !f }' "$tmp/ev.wakeup_latency.tsv"; then
-	note "wakeup_latency.tsv: no wakeup was followed by its switch-in"
-else
+if drawable_evidence wakeup_latency.tsv "lo_us hi_us count" nhi \
+	"no wakeup was followed by its switch-in"; then
 	# boxes from lo to hi on a log axis (0 and inf drawn as half and twice the
 	# other end), the cumulative share on the right axis
 	xawk -F'\t' '{ lo[NR] = $1; hi[NR] = $2; c[NR] = $3; tot += $3; if ($3 > 0) { if (!first) first = NR; last = NR } }
@@ -661,13 +672,8 @@ html '</section>'
 
 # --- migrations per CPU ------------------------------------------------------
 html '<section id="migrations">' '<h2>Migrations per CPU</h2>'
-if [ -z "$ev" ]; then
-	note "no evidence: run with --evidence DIR"
-elif ! evidence_table migrations.tsv "from_cpu to_cpu migrations" iii; then
-	note "no migrations.tsv in $ev"
-elif ! awk -F'\t' '$3 > 0 { f = 1 } END { exit !f }' "$tmp/ev.migrations.tsv"; then
-	note "migrations.tsv: no migration in the traced re-run"
-else
+if drawable_evidence migrations.tsv "from_cpu to_cpu migrations" iii \
+	"no migration in the traced re-run"; then
 	ncpu=$(awk -F'\t' -v n="$(meta new nr_cpus)" 'BEGIN { n += 0 } $1 >= n { n = $1 + 1 } $2 >= n { n = $2 + 1 } END { print n }' "$tmp/ev.migrations.tsv")
 	awk -F'\t' -v n="$ncpu" '{ sent[$1] += $3; recv[$2] += $3; cell[$2 " " $1] += $3 }
 	END {

@@ -90,13 +90,13 @@ static int dropped(char **argv, int argc, int i)
  * @tool's words, then this program as it was run, once, writing nothing:
  * into @out (room for MAX_ARGS).  Returns the count, or -1 when too long.
  */
-static int rerun_argv(const char *const *tool, const char *self, int argc,
+static int rerun_argv(char *const *tool, const char *self, int argc,
 		      char **argv, const char *budget, char **out)
 {
 	int n = 0, i = 1, skip;
 
 	while (*tool && n < MAX_ARGS - 8)
-		out[n++] = (char *)*tool++;
+		out[n++] = *tool++;
 	out[n++] = (char *)self;
 	while (i < argc) {
 		skip = dropped(argv, argc, i);
@@ -140,30 +140,42 @@ static int wait_until(pid_t pid, int *status, double deadline)
 }
 
 /*
- * Run @argv with stdout and stderr to @out_fd, in a process group of its
- * own, for at most @limit seconds: then SIGTERM to the group (the tracer
- * and our re-run end cleanly), SIGKILL 5 s later.  The child dies with
- * us: a killed controller leaves no tracer behind.
+ * Start @argv with stdout to @out_fd and stderr to @err_fd, in a process
+ * group of its own.  The child dies with us: a killed controller leaves
+ * no tracer behind.  The pid, or -1.
+ */
+static pid_t spawn(char **argv, int out_fd, int err_fd)
+{
+	pid_t pid = fork();
+
+	if (!pid) {
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		dup2(out_fd, STDOUT_FILENO);
+		dup2(err_fd, STDERR_FILENO);
+		setenv(EVIDENCE_CHILD_ENV, "1", 1);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (pid > 0)
+		setpgid(pid, pid);
+	return pid;
+}
+
+/*
+ * Run @argv with stdout and stderr to @out_fd for at most @limit seconds:
+ * then SIGTERM to its group (the tracer and our re-run end cleanly),
+ * SIGKILL 5 s later.
  */
 static int run(char **argv, int out_fd, double limit, int *status)
 {
 	struct timespec now;
-	pid_t pid = fork();
+	pid_t pid = spawn(argv, out_fd, out_fd);
 	double t;
 	int ret;
 
 	if (pid < 0)
 		return -1;
-	if (!pid) {
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		dup2(out_fd, STDOUT_FILENO);
-		dup2(out_fd, STDERR_FILENO);
-		setenv(EVIDENCE_CHILD_ENV, "1", 1);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	setpgid(pid, pid);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	t = now.tv_sec + now.tv_nsec / 1e9;
 	ret = wait_until(pid, status, t + limit);
@@ -201,14 +213,7 @@ static int summarize_output(char **argv, struct tracesum *ts, int *status)
 			close(devnull);
 		return -1;
 	}
-	pid = fork();
-	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		dup2(fds[1], STDOUT_FILENO);
-		dup2(devnull, STDERR_FILENO);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
+	pid = spawn(argv, fds[1], devnull);
 	close(fds[1]);
 	close(devnull);
 	ret = pid < 0 ? -1 : 0;
@@ -276,7 +281,9 @@ static void guard_sched_events(void)
 	}
 }
 
-static int words(const char *const *src, char **dst, const char *last)
+/* @src's words, then @last, then @more (or NULL), into @dst; NULL-ended. */
+static void words(const char *const *src, char **dst, const char *last,
+		  const char *more)
 {
 	int n = 0;
 
@@ -285,8 +292,8 @@ static int words(const char *const *src, char **dst, const char *last)
 		n++;
 	}
 	dst[n++] = (char *)last;
+	dst[n++] = (char *)more;
 	dst[n] = NULL;
-	return n;
 }
 
 /* The last line of @path, for a reason; "" when none. */
@@ -308,31 +315,24 @@ static void last_line(const char *path, char *out, size_t len)
  * when the tool failed.
  */
 static int record_with(const struct tracer *t, const char *dir, const char *self,
-		       int argc, char **argv, const char *budget,
+		       int argc, char **argv, double seconds,
 		       struct tracesum *ts, char *why, size_t len)
 {
-	char file[PATH_MAX], log[PATH_MAX], tail[160];
-	char *cmd[MAX_ARGS + 16], *rep[16];
-	const char *tool[20];
-	int fd, n, status = 0;
+	char file[PATH_MAX], log[PATH_MAX], tail[160], budget[32];
+	char *cmd[MAX_ARGS + 16], *rep[16], *tool[20];
+	int fd, status = 0;
 
 	snprintf(file, sizeof(file), "%s/%s", dir, t->file);
 	snprintf(log, sizeof(log), "%s/run.log", dir);
-	n = 0;
-	while (t->record[n]) {
-		tool[n] = t->record[n];
-		n++;
-	}
-	tool[n++] = file;
-	tool[n++] = "--";
-	tool[n] = NULL;
+	snprintf(budget, sizeof(budget), "%g", seconds);
+	words(t->record, tool, file, "--");
 	if (rerun_argv(tool, self, argc, argv, budget, cmd) < 0) {
 		snprintf(why, len, "command line too long to re-run");
 		return -1;
 	}
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	/* the workload's own options (-l) may outlast the budget: a limit */
-	if (fd < 0 || run(cmd, fd, 3 * atof(budget) + 15, &status)) {
+	if (fd < 0 || run(cmd, fd, 3 * seconds + 15, &status)) {
 		snprintf(why, len, "cannot run %s: %s", t->name, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -346,7 +346,7 @@ static int record_with(const struct tracer *t, const char *dir, const char *self
 			 tail);
 		return -1;
 	}
-	words(t->report, rep, file);
+	words(t->report, rep, file, NULL);
 	if (summarize_output(rep, ts, &status)) {
 		snprintf(why, len, "cannot read the trace with %s", rep[0]);
 		return -1;
@@ -401,7 +401,7 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 		     int argc, char **argv, char *where, size_t wlen, char *why,
 		     size_t len)
 {
-	char self[PATH_MAX], title[512], failed[512] = "", budget[32];
+	char self[PATH_MAX], title[512], failed[512] = "";
 	struct tracesum *ts;
 	ssize_t n;
 	size_t i;
@@ -417,7 +417,6 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 		return -1;
 	}
 	self[n] = '\0';
-	snprintf(budget, sizeof(budget), "%g", seconds);
 	if (make_dir(dir, workload, where, wlen, why, len))
 		return -1;
 	guard_sched_events();
@@ -432,7 +431,7 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 			snprintf(why, len, "out of memory");
 			return -1;
 		}
-		if (!record_with(&tracers[i], where, self, argc, argv, budget, ts, why, len)) {
+		if (!record_with(&tracers[i], where, self, argc, argv, seconds, ts, why, len)) {
 			snprintf(title, sizeof(title),
 				 "sched_perf evidence: %s, one more iteration under %s%s%s%s",
 				 workload, tracers[i].name, failed[0] ? " (" : "",

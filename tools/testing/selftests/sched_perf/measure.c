@@ -219,18 +219,37 @@ static bool snapshot_schedstat(struct measure *m, struct schedstat *ss)
 	return true;
 }
 
-/* ---- debugfs sched/fair_stats ----------------------------------------- */
+/* ---- debugfs --------------------------------------------------------- */
+
+/* Why @path cannot be read, in a few words. */
+static const char *unreadable(const char *path)
+{
+	static char why[160];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		return "read failed";
+	}
+	if (errno == ENOENT && access(DEBUGFS_DIR "/sched", F_OK))
+		return geteuid() ? "debugfs not mounted (mounted for the run only as root)" :
+				   "debugfs cannot be mounted, or CONFIG_SCHED_DEBUG=n";
+	snprintf(why, sizeof(why), "%s: %s", path, strerror(errno));
+	return why;
+}
 
 /* Why this kernel offers us no fair_stats file; NULL when it does. */
 static const char *fair_stats_absent(void)
 {
+	static char why[224];
+
 	if (!access(FAIR_STATS_PATH, R_OK))
 		return NULL;
-	if (errno == EACCES)
-		return "cannot read " FAIR_STATS_PATH " (debugfs needs root)";
-	if (access("/sys/kernel/debug/sched", F_OK))
-		return "no /sys/kernel/debug/sched (debugfs not mounted, or CONFIG_SCHED_DEBUG=n)";
-	return "no " FAIR_STATS_PATH " (kernel without the counters of kernel/sched/*.patch)";
+	if (errno == ENOENT && !access(DEBUGFS_DIR "/sched", F_OK))
+		return "no " FAIR_STATS_PATH " (kernel without the counters of kernel/sched/*.patch)";
+	snprintf(why, sizeof(why), "no readable " FAIR_STATS_PATH ": %s",
+		 unreadable(FAIR_STATS_PATH));
+	return why;
 }
 
 static bool snapshot_fair(struct measure *m, struct fair_stats *fs)
@@ -649,28 +668,11 @@ static void meta_add(struct measure_meta *meta, const char *key,
 	meta->nr++;
 }
 
-/* Why @path cannot be read, in a few words. */
-static const char *unreadable(const char *path)
-{
-	static char why[160];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		close(fd);
-		return "read failed";
-	}
-	if (errno == ENOENT && access(DEBUGFS_DIR "/sched", F_OK))
-		return geteuid() ? "debugfs not mounted (mounted for the run only as root)" :
-				   "debugfs cannot be mounted, or CONFIG_SCHED_DEBUG=n";
-	snprintf(why, sizeof(why), "%s: %s", path, strerror(errno));
-	return why;
-}
-
 /* The current mode is the one in parentheses: "none (voluntary) full". */
 static void describe_preemption(struct measure_meta *meta)
 {
 	struct utsname u;
-	char line[128], *open_paren, *close_paren, why[96];
+	char line[128], *open_paren, *close_paren;
 
 	if (read_line(DEBUGFS_DIR "/sched/preempt", line, sizeof(line))) {
 		open_paren = strchr(line, '(');
@@ -681,12 +683,12 @@ static void describe_preemption(struct measure_meta *meta)
 			return;
 		}
 	}
-	snprintf(why, sizeof(why), "dynamic (mode unknown: %s)", unreadable(DEBUGFS_DIR "/sched/preempt"));
 	uname(&u);
 	if (strstr(u.version, "PREEMPT_RT"))
 		meta_add(meta, "preempt", "%s", "rt");
 	else if (strstr(u.version, "PREEMPT_DYNAMIC"))
-		meta_add(meta, "preempt", "%s", why);
+		meta_add(meta, "preempt", "dynamic (mode unknown: %s)",
+			 unreadable(DEBUGFS_DIR "/sched/preempt"));
 	else if (strstr(u.version, "PREEMPT"))
 		meta_add(meta, "preempt", "%s", "full");
 	else
