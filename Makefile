@@ -10,6 +10,11 @@
 #   make vmtest                     the suite in a 6.12 kernel under qemu
 #   make bench                      side-by-side ratios with the peers
 #                                   (rt-tests hackbench, sockperf, stress-ng)
+#   make check-fresh                make run and .ci/run in a new Debian 12
+#                                   root (debootstrap): nothing undeclared
+#
+# What each target needs from the system is in scripts/deps.list; the
+# targets verify it first (scripts/deps.sh verify) and install nothing.
 #   make KSRC=/path/to/linux ...    use your own kernel tree
 
 SUITE		:= tools/testing/selftests/sched_perf
@@ -21,6 +26,7 @@ INTREE		:= $(SELFTESTS)/sched_perf
 TARGETS		?= sched_perf
 CHECKPATCH	:= $(KSRC)/scripts/checkpatch.pl --no-tree --terse -f
 SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
+DEPS		:= scripts/deps.sh
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
@@ -29,9 +35,14 @@ SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 	test-unprivileged test-suite \
 	test-install test-gen-tar bench clean \
 	report test-report test-evidence \
-	test-sanitize test-malformed fuzz
+	test-sanitize test-malformed fuzz test-docs check-fresh \
+	deps-run deps-check deps-vmtest deps-fuzz deps-bench deps-fresh
 
 all: build
+
+# Every need of a target's tests, each missing one named, before anything runs.
+deps-run deps-check deps-vmtest deps-fuzz deps-bench deps-fresh:
+	@$(DEPS) verify $(@:deps-%=%)
 
 ksrc:
 	@scripts/ksrc.sh "$(KSRC)" "$(BUILD)/$(KSRC_PKG)"
@@ -43,7 +54,7 @@ sync: ksrc
 		rm -rf "$(INTREE)" && cp -a $(SUITE) "$(INTREE)"; \
 	fi
 
-build: sync
+build: deps-run sync
 	$(MAKE) -C "$(INTREE)" OUTPUT="$(abspath $(INTREE))"
 
 run: build
@@ -52,10 +63,11 @@ run: build
 kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
-check: unit checkpatch test-bad-input test-perf-agreement test-no-hang \
+check: deps-check unit checkpatch test-bad-input test-perf-agreement test-no-hang \
 	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-gate \
 	test-compare test-unprivileged test-suite test-install test-gen-tar \
-	test-patches test-report test-evidence test-malformed test-sanitize test-vm
+	test-patches test-report test-evidence test-malformed test-sanitize test-docs \
+	test-vm
 	@echo "make check: all tests passed"
 
 unit: build
@@ -136,16 +148,16 @@ test-sanitize: sync
 # Every parser under libFuzzer (else a mutation loop of our own) for
 # FUZZ_SECONDS each, seeds in fixtures/fuzz; not part of check.
 FUZZ_SECONDS	?= 30
-fuzz: sync
+fuzz: deps-fuzz sync
 	tests/fuzz/fuzz.sh "$(INTREE)" "$(BUILD)/fuzz" "$(FUZZ_SECONDS)"
 
 # Build (or reuse) a kernel from KSRC with the suite's config, boot it
 # under qemu, run the suite there; exits with the suite's verdict.
-vmtest: sync
+vmtest: deps-vmtest sync
 	scripts/vmtest.sh "$(KSRC)"
 
 # vmtest, then what only a kernel with schedstats and SCTP can show.
-test-vm: sync
+test-vm: deps-vmtest sync
 	tests/vm.sh "$(KSRC)"
 
 # The gate's false-positive and detection rates on this machine.
@@ -153,13 +165,26 @@ bench-gate: build
 	bench/gate.sh "$(INTREE)"
 
 # The kernel/sched counters' cost: patched vs unpatched kernel in the guest.
-bench-counters: sync
+bench-counters: deps-vmtest sync
 	bench/counters.sh "$(KSRC)"
 
-bench: build
+bench: deps-bench build
 	bench/hackbench.sh "$(INTREE)"
 	bench/rr.sh "$(INTREE)"
 	bench/dirdeep.sh "$(INTREE)"
+
+# Documentation/ parses as reStructuredText (docutils), warnings included.
+test-docs:
+	tests/docs.sh
+
+# The README's two commands (make run, bash .ci/run) in a Debian 12 root
+# made by debootstrap, from a clone of HEAD: every package they need must
+# be in scripts/deps.list.  Too slow for check (about 40 minutes).
+# FRESH_DROP=PKG removes PKG from the clone's list: the check must fail.
+FRESH_DIR	?= $(BUILD)/fresh
+FRESH_DROP	?=
+check-fresh: deps-fresh
+	scripts/check-fresh.sh "$(FRESH_DIR)" $(FRESH_DROP)
 
 # REPORT_PROG run twice with --save (the baseline, then the new run, with
 # --evidence DIR when the program has that option), then two self-contained

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Make sure a kernel source tree with the kselftest framework is at $1.
 # The default tree ($2) is the Debian linux-source-6.12 tarball, extracted;
-# the package is installed when missing and we are root.
+# the package is declared in scripts/deps.list (scripts/deps.sh install run).
 set -eu
 ksrc=$1 default=$2
 pkg=linux-source-6.12
@@ -14,13 +14,8 @@ if [ "$ksrc" != "$default" ]; then
 	exit 2
 fi
 if [ ! -f "$tarball" ]; then
-	if [ "$(id -u)" != 0 ]; then
-		echo "sched_perf: $tarball missing: install the Debian package $pkg (apt-get install $pkg) or pass KSRC=/path/to/linux" >&2
-		exit 2
-	fi
-	echo "sched_perf: installing $pkg"
-	apt-get install -y -q "$pkg" >/dev/null 2>&1 ||
-		{ apt-get update -q >/dev/null && apt-get install -y -q "$pkg" >/dev/null; }
+	echo "sched_perf: $tarball missing: install the Debian package $pkg (as root: scripts/deps.sh install run) or pass KSRC=/path/to/linux" >&2
+	exit 2
 fi
 echo "sched_perf: extracting $tarball into $(dirname "$default")"
 mkdir -p "$(dirname "$default")"

@@ -79,22 +79,10 @@ esac
 ksrc=$(realpath "$1")
 what=${2:-run}
 
+# The host's tools (scripts/deps.list, target vmtest): each missing one
+# named, then exit 2.
 need_tools() {
-	local missing=() t
-	for t in qemu-system-x86_64:qemu-system-x86 busybox:busybox-static \
-		 flex:flex bison:bison bc:bc cpio:cpio gcc:build-essential; do
-		command -v "${t%%:*}" >/dev/null || missing+=("${t#*:}")
-	done
-	[ -e /usr/include/libelf.h ] || missing+=(libelf-dev)
-	[ -e /usr/include/openssl/ssl.h ] || missing+=(libssl-dev)
-	[ ${#missing[@]} = 0 ] && return
-	[ "$(id -u)" = 0 ] || die "missing packages: ${missing[*]} (apt-get install them)"
-	say "installing ${missing[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		"${missing[@]}" >/dev/null 2>&1 ||
-		{ apt-get update -q >/dev/null &&
-		  DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-			--no-install-recommends "${missing[@]}" >/dev/null; }
+	"$top/scripts/deps.sh" verify vmtest || die "missing tools (above)"
 }
 
 patches() {

@@ -22,15 +22,8 @@ t0=$(date +%s)
 [ -x "$dir/hackbench" ] && [ -x "$dir/tcp_rr" ] || fail "no programs in $dir (make build)"
 [ -f "$sample/migrations.tsv" ] || fail "no evidence sample in $sample"
 
-# CI starts from a clean Debian 12: the script installs nothing, the test does.
-if ! command -v gnuplot >/dev/null 2>&1; then
-	[ "$(id -u)" = 0 ] || fail "gnuplot is not installed (apt-get install gnuplot-nox, as root)"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get install -y -qq --no-install-recommends gnuplot-nox >/dev/null 2>&1 ||
-		{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq --no-install-recommends gnuplot-nox >/dev/null 2>&1; } ||
-		fail "apt-get install gnuplot-nox failed"
-	pass "gnuplot-nox installed"
-fi
+command -v gnuplot >/dev/null 2>&1 ||
+	fail "gnuplot is not installed (scripts/deps.sh install check, as root)"
 py=/usr/bin/python3
 [ -x "$py" ] || py=$(command -v python3) || fail "no python3 for the HTML check"
 

@@ -14,8 +14,8 @@
 # exit 1 on any crash or leak.
 #
 # The engine is libFuzzer (clang-14 -fsanitize=fuzzer; on Debian 12 the
-# packages clang-14 and libclang-rt-14-dev, installed here when missing and
-# root), else tests/fuzz/mutate.c, a mutation loop of our own.
+# packages clang-14 and libclang-rt-14-dev: scripts/deps.sh install fuzz),
+# else tests/fuzz/mutate.c, a mutation loop of our own.
 # FUZZ_ENGINE=libfuzzer|mutate forces one; FUZZ_CC the compiler.
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -40,18 +40,9 @@ libfuzzer_links() {
 }
 
 if [ "$engine" != mutate ] && ! libfuzzer_links; then
-	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null && [ -z "${FUZZ_CC:-}" ]; then
-		echo "fuzz: installing clang-14 libclang-rt-14-dev (libFuzzer)"
-		export DEBIAN_FRONTEND=noninteractive
-		apt-get install -y -q --no-install-recommends clang-14 libclang-rt-14-dev \
-			>/dev/null 2>&1 ||
-			{ apt-get update -q >/dev/null 2>&1 &&
-			  apt-get install -y -q --no-install-recommends clang-14 \
-				libclang-rt-14-dev >/dev/null 2>&1; }
-	fi
 	if ! libfuzzer_links; then
 		[ "$engine" = libfuzzer ] &&
-			fail "libFuzzer does not link with ${FUZZ_CC:-clang-14} (apt-get install clang-14 libclang-rt-14-dev)"
+			fail "libFuzzer does not link with ${FUZZ_CC:-clang-14} (scripts/deps.sh install fuzz)"
 		echo "fuzz: no libFuzzer (clang-14 + libclang-rt-14-dev): our own mutation loop"
 		engine=mutate
 	fi
