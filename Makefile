@@ -35,7 +35,7 @@ DEPS		:= scripts/deps.sh
 	test-unprivileged test-suite \
 	test-install test-gen-tar bench clean \
 	report test-report test-evidence \
-	test-sanitize test-malformed fuzz test-docs check-fresh \
+	test-sanitize test-malformed fuzz test-docs test-deps check-fresh \
 	deps-run deps-check deps-vmtest deps-fuzz deps-bench deps-fresh
 
 all: build
@@ -63,7 +63,7 @@ run: build
 kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
-check: deps-check unit checkpatch test-bad-input test-perf-agreement test-no-hang \
+check: deps-check test-deps unit checkpatch test-bad-input test-perf-agreement test-no-hang \
 	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-gate \
 	test-compare test-unprivileged test-suite test-install test-gen-tar \
 	test-patches test-report test-evidence test-malformed test-sanitize test-docs \
@@ -172,6 +172,11 @@ bench: deps-bench build
 	bench/hackbench.sh "$(INTREE)"
 	bench/rr.sh "$(INTREE)"
 	bench/dirdeep.sh "$(INTREE)"
+
+# scripts/deps.sh: the list parses, a missing need is named, bad lists
+# exit 2, nothing else installs packages.
+test-deps:
+	tests/deps.sh
 
 # Documentation/ parses as reStructuredText (docutils), warnings included.
 test-docs:

@@ -11,7 +11,7 @@ rounds=${2:-3}
 secs=${3:-10}
 inst=${4:-1}
 work=${5:-${TMPDIR:-/tmp}}
-command -v stress-ng >/dev/null || { echo "stress-ng not installed (apt-get install stress-ng)" >&2; exit 2; }
+command -v stress-ng >/dev/null || { echo "stress-ng not installed (scripts/deps.sh install bench)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

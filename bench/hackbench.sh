@@ -12,7 +12,7 @@ rounds=${2:-7}
 shift $(($# >= 2 ? 2 : 1))
 [ "${1:-}" = -- ] && shift
 args=${*:--p -g 2 -l 4000}
-peer=$(command -v hackbench) || { echo "rt-tests hackbench not installed (apt-get install rt-tests)" >&2; exit 2; }
+peer=$(command -v hackbench) || { echo "rt-tests hackbench not installed (scripts/deps.sh install bench)" >&2; exit 2; }
 ours=$dir/hackbench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -10,7 +10,7 @@ set -eu
 dir=$1
 rounds=${2:-5}
 secs=${3:-3}
-command -v sockperf >/dev/null || { echo "sockperf not installed (apt-get install sockperf)" >&2; exit 2; }
+command -v sockperf >/dev/null || { echo "sockperf not installed (scripts/deps.sh install bench)" >&2; exit 2; }
 tmp=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
 trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT

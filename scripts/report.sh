@@ -97,7 +97,7 @@ for f in "$res" "$base" "$bounds"; do
 done
 
 command -v "$GNUPLOT" >/dev/null 2>&1 ||
-	die "gnuplot not found: install it (Debian: apt-get install gnuplot-nox)"
+	die "gnuplot not found: install it (Debian: gnuplot-nox; scripts/deps.sh install check)"
 "$GNUPLOT" -e 'set terminal svg' >/dev/null 2>&1 ||
 	die "$GNUPLOT has no svg terminal: install gnuplot-nox"
 
