@@ -495,3 +495,197 @@ int stats_holm(const double *p, unsigned int n, double *adj)
 	free(s);
 	return 0;
 }
+
+struct indexed {
+	double v;
+	unsigned int i;
+};
+
+static int cmp_indexed(const void *pa, const void *pb)
+{
+	return cmp_double(&((const struct indexed *)pa)->v,
+			  &((const struct indexed *)pb)->v);
+}
+
+/*
+ * Midranks (1-based, ties share their mean rank) of @n values into @rank;
+ * the sum over tie groups of t^3 - t into @ties.  -1 when out of memory.
+ */
+static int midranks(const double *x, unsigned int n, double *rank, double *ties)
+{
+	struct indexed *s = malloc((n ? n : 1) * sizeof(*s));
+	unsigned int i, j, k;
+	double t;
+
+	if (!s)
+		return -1;
+	for (i = 0; i < n; i++) {
+		s[i].v = x[i];
+		s[i].i = i;
+	}
+	qsort(s, n, sizeof(*s), cmp_indexed);
+	*ties = 0;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
+			;
+		for (k = i; k < j; k++)
+			rank[s[k].i] = (i + 1 + j) / 2.0;
+		t = j - i;
+		*ties += t * t * t - t;
+	}
+	free(s);
+	return 0;
+}
+
+/*
+ * P(R+ <= k) under the null for n nonzero differences without ties: the
+ * number of subsets of {1..n} with sum s is the coefficient of q^s in
+ * prod_{i=1..n} (1 + q^i), built factor by factor up to q^k.
+ */
+static double signed_rank_exact_cdf(unsigned int k, unsigned int n)
+{
+	double *c = calloc(k + 1, sizeof(*c)), sum = 0;
+	unsigned int i, j;
+
+	if (!c)
+		return -1;
+	c[0] = 1;
+	for (i = 1; i <= n; i++)
+		for (j = k; j >= i; j--)
+			c[j] += c[j - i];
+	for (j = 0; j <= k; j++)
+		sum += c[j];
+	free(c);
+	return sum / ldexp(1, n);
+}
+
+double stats_signed_rank(const double *d, unsigned int n, double *t_out)
+{
+	double *a, *rank, ties, rp = 0, rm = 0, t, mn, se, p = -1;
+	unsigned int i, m = 0, zeros = 0;
+
+	if (t_out)
+		*t_out = -1;
+	if (!d || !n)
+		return 1;
+	a = malloc(n * sizeof(*a));
+	rank = malloc(n * sizeof(*rank));
+	if (!a || !rank)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (isnan(d[i]))
+			goto out;
+		if (d[i] == 0)
+			zeros++;
+		else
+			a[m++] = fabs(d[i]);
+	}
+	if (!m || midranks(a, m, rank, &ties))
+		goto out;
+	for (i = 0, m = 0; i < n; i++) {
+		if (d[i] > 0)
+			rp += rank[m++];
+		else if (d[i] < 0)
+			rm += rank[m++];
+	}
+	t = fmin(rp, rm);
+	if (t_out)
+		*t_out = t;
+	mn = m * (m + 1.0) / 4;
+	/* scipy 1.10.1 'auto': exact up to 50 differences, unless zeros */
+	if (!zeros && !ties && m <= SIGNED_RANK_EXACT_MAX)
+		p = rp == mn ? 1 : 2 * signed_rank_exact_cdf((unsigned int)t, m);
+	if (p < 0) {
+		se = sqrt((m * (m + 1.0) * (2.0 * m + 1) - ties / 2) / 24);
+		p = se > 0 ? erfc(fabs(t - mn) / se / M_SQRT2) : 1;
+	}
+out:
+	free(a);
+	free(rank);
+	return p < 0 ? 1 : fmin(p, 1);
+}
+
+double stats_signed_rank_min_p(unsigned int n)
+{
+	return n ? fmin(1, ldexp(1, 1 - (int)fmin(n, 1000))) : 1;
+}
+
+double stats_trend(const double *x, unsigned int n, double *rho_out)
+{
+	double *rx = NULL, ties, mi, num = 0, sx = 0, si = 0, rho, t, p = 1;
+	unsigned int i;
+
+	if (rho_out)
+		*rho_out = 0;
+	if (!x || n < 3 || !all_finite(x, n))
+		return 1;
+	rx = malloc(n * sizeof(*rx));
+	if (!rx || midranks(x, n, rx, &ties))
+		goto out;
+	/* Pearson's r of the ranks with 1..n (mean of both: (n + 1) / 2) */
+	mi = (n + 1) / 2.0;
+	for (i = 0; i < n; i++) {
+		num += (rx[i] - mi) * (i + 1 - mi);
+		sx += (rx[i] - mi) * (rx[i] - mi);
+		si += (i + 1 - mi) * (i + 1 - mi);
+	}
+	if (sx == 0)
+		goto out;
+	rho = fmax(-1, fmin(1, num / sqrt(sx * si)));
+	if (rho_out)
+		*rho_out = rho;
+	if (fabs(rho) == 1) {
+		p = 0;
+		goto out;
+	}
+	t = rho * sqrt((n - 2) / ((1 - rho) * (1 + rho)));
+	p = fmin(1, t_two_tail(t, n - 2));
+out:
+	free(rx);
+	return p;
+}
+
+/* P(T > t) with T ~ t(df); a t of +/-HUGE_VAL (no spread) gives 0 or 1. */
+static double upper_tail(double t, double df)
+{
+	if (isinf(t))
+		return t > 0 ? 0 : 1;
+	return stats_t_sf(t, df);
+}
+
+double stats_tost(const double *x, unsigned int n, double lo, double hi)
+{
+	double mean, ss, se, p_lo, p_hi;
+
+	if (!x || n < 2 || !all_finite(x, n) || !(lo < hi))
+		return 1;
+	moments(x, n, 0, &mean, &ss);
+	se = sqrt(ss / (n - 1) / n);
+	if (se == 0)
+		return mean > lo && mean < hi ? 0 : 1;
+	/* H0 mean <= lo against mean > lo, and mean >= hi against mean < hi */
+	p_lo = upper_tail((mean - lo) / se, n - 1);
+	p_hi = upper_tail((hi - mean) / se, n - 1);
+	return fmax(p_lo, p_hi);
+}
+
+double stats_welch_tost(const double *a, unsigned int na, const double *b,
+			unsigned int nb, double lo, double hi)
+{
+	double ma, mb, ssa, ssb, va, vb, den, df, p_lo, p_hi;
+
+	if (!a || !b || na < 2 || nb < 2 || !all_finite(a, na) ||
+	    !all_finite(b, nb) || !(lo < hi))
+		return 1;
+	moments(a, na, 0, &ma, &ssa);
+	moments(b, nb, 0, &mb, &ssb);
+	va = ssa / (na - 1) / na;
+	vb = ssb / (nb - 1) / nb;
+	den = va + vb;
+	if (den == 0)
+		return mb - ma > lo && mb - ma < hi ? 0 : 1;
+	df = den * den / (va * va / (na - 1) + vb * vb / (nb - 1));
+	p_lo = upper_tail((mb - ma - lo) / sqrt(den), df);
+	p_hi = upper_tail((hi - (mb - ma)) / sqrt(den), df);
+	return fmax(p_lo, p_hi);
+}

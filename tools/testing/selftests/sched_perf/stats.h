@@ -82,8 +82,51 @@ double stats_welch(const double *a, unsigned int na, const double *b,
  */
 int stats_holm(const double *p, unsigned int n, double *adj);
 
-/* The unit tests of this file, in sched_perf_unit: 30 KTAP results. */
-#define UNIT_STATS_CHECKS 31
+/*
+ * Two-sided p of the Wilcoxon signed-rank test that @n paired differences
+ * @d are centred on 0, as scipy 1.10.1 wilcoxon(d) (zero_method 'wilcox',
+ * no continuity correction); @t_out (may be NULL) gets min(R+, R-), -1
+ * when nothing could be ranked.  Zero differences are dropped.  The null
+ * distribution is exact when at most SIGNED_RANK_EXACT_MAX differences
+ * remain, none was zero and no two |d| tie; else the normal approximation
+ * with the tie correction (where scipy 1.10.1 truncates a tied R+ and
+ * stays exact, this follows its method='approx').  No nonzero difference,
+ * a NaN, or out of memory: p = 1, "cannot judge".
+ */
+#define SIGNED_RANK_EXACT_MAX 50
+double stats_signed_rank(const double *d, unsigned int n, double *t_out);
+/* The smallest two-sided p that n differences can reach: 2 / 2^n. */
+double stats_signed_rank_min_p(unsigned int n);
+
+/*
+ * Trend of @n values in the order measured: Spearman's rho of @x against
+ * 1..n into @rho_out (may be NULL), and its two-sided p, as scipy 1.10.1
+ * spearmanr(range(n), x) (midranks; Student t with n - 2 degrees of
+ * freedom; p 0 at rho +/-1).  Fewer than 3 values, a value not finite, or
+ * all equal: rho 0, p 1.
+ */
+double stats_trend(const double *x, unsigned int n, double *rho_out);
+
+/*
+ * Equivalence (two one-sided t tests): the p that the mean of @x lies
+ * inside (@lo, @hi), max(P under mean <= lo, P under mean >= hi), as
+ * max(scipy 1.10.1 ttest_1samp(x, lo, alternative='greater').pvalue,
+ * ttest_1samp(x, hi, alternative='less').pvalue).  p < alpha exactly when
+ * the (1 - 2 alpha) t interval of the mean lies inside (lo, hi).  Fewer
+ * than 2 values, a value not finite or lo >= hi: p = 1.  No spread: 0
+ * when the mean is inside, else 1.
+ */
+double stats_tost(const double *x, unsigned int n, double lo, double hi);
+/*
+ * The same for mean(b) - mean(a) of two unpaired samples, with Welch's
+ * t: as max(ttest_ind(b - lo, a, equal_var=False, alternative='greater'),
+ * ttest_ind(b - hi, a, equal_var=False, alternative='less')).
+ */
+double stats_welch_tost(const double *a, unsigned int na, const double *b,
+			unsigned int nb, double lo, double hi);
+
+/* The unit tests of this file, in sched_perf_unit: 46 KTAP results. */
+#define UNIT_STATS_CHECKS 46
 void unit_stats(void);
 
 #endif

@@ -275,6 +275,104 @@ static void test_robust_cv(void)
 	       stats_robust_cv(four, 0, &c) == -1, "stats_robust_cv");
 }
 
+static void test_signed_rank(void)
+{
+	static const double d1[] = { 0.031, -0.012, 0.044, 0.027, 0.051, -0.008, 0.019, 0.036 };
+	static const double d2[] = { 0.5, -1.2, 0.3, -0.7, 0.9, -0.1, 1.5, -0.4, 0.2, -0.6,
+				     0.8, -1.1 };
+	static const double d3[] = { 0.011, 0.021, 0.031, 0.041, 0.051, 0.061, 0.071, 0.081,
+				     0.091, 0.101 };
+	static const double d4[] = { 0, 0.2, -0.1, 0.3, 0, 0.4, 0.25, -0.05, 0.15, 0.35 };
+	static const double d5[] = { 1, 2, 2, -3, 4, 4, 4, 5, -1, 6, 7, 8 };
+	static const double d6[] = {
+		0.30123, 0.598746, 0.025862, -0.590592, -0.154671, -0.691647, 0.360144,
+		1.640215, -0.192207, -0.320475, 0.789842, 0.656887, 0.405414, -0.630468,
+		0.270748, 0.995303, -1.044215, -0.157616, -1.601223, -0.989538, -1.541735,
+		0.064909, -0.967446, 0.571264, 0.456751, 0.113069, -2.21676, -0.238693,
+		0.251499, 0.413309, -1.230136, -0.177753, -0.678519, -0.508837, 1.360899,
+		-0.507535, 0.267478, 1.18439, -0.2836, 0.188298, 0.410464, 0.363782,
+		-0.925056, 0.37614, 1.658823, -1.247145, 1.159383, 0.419354, -0.34147,
+		2.300417, 1.06226, -0.899289, 0.374516, 0.87669, 0.111218, 0.98291,
+		0.233483, 0.967248, 1.738523, -0.375662 };
+	static const double d8[] = { 1, 2, -3 }, zeros[] = { 0, 0, 0 };
+	double t, nan1[] = { 1, NAN };
+
+	/* scipy 1.10.1 wilcoxon(d1): statistic 3.0, pvalue 0.0390625 (exact) */
+	EXPECT(near(stats_signed_rank(d1, 8, &t), 0.0390625) && t == 3,
+	       "stats_signed_rank_exact");
+	/* wilcoxon(d3): 0.0, 0.001953125 = 2 / 2^10, the smallest p of 10 */
+	EXPECT(near(stats_signed_rank(d3, 10, &t), 0.001953125) && t == 0 &&
+	       near(stats_signed_rank_min_p(10), 0.001953125),
+	       "stats_signed_rank_all_one_way");
+	/* wilcoxon(d2): 39.0, 1.0; wilcoxon([1, 2, -3]): 3.0, 1.0 (the centre) */
+	EXPECT(stats_signed_rank(d2, 12, &t) == 1 && t == 39 &&
+	       stats_signed_rank(d8, 3, &t) == 1 && t == 3, "stats_signed_rank_centre");
+	/* wilcoxon(d4): zeros, so the normal approximation: 3.0, 0.03569190011680441 */
+	EXPECT(near(stats_signed_rank(d4, 10, &t), 0.03569190011680441) && t == 3,
+	       "stats_signed_rank_zeros_approx");
+	/* wilcoxon(d5, method='approx'): ties: 6.5, 0.010606166224521318 */
+	EXPECT(near(stats_signed_rank(d5, 12, &t), 0.010606166224521318) && t == 6.5,
+	       "stats_signed_rank_ties_approx");
+	/* wilcoxon(d6), 60 values: approximation: 795.0, 0.3770243171062413 */
+	EXPECT(near(stats_signed_rank(d6, 60, &t), 0.3770243171062413) && t == 795,
+	       "stats_signed_rank_large_approx");
+	/* scipy raises for all zeros, says NaN for none: here "cannot judge" */
+	EXPECT(stats_signed_rank(zeros, 3, &t) == 1 && t == -1 &&
+	       stats_signed_rank(d1, 0, &t) == 1 && stats_signed_rank(nan1, 2, &t) == 1,
+	       "stats_signed_rank_cannot_judge");
+}
+
+static void test_trend(void)
+{
+	static const double up[] = { 14.2, 14.6, 14.9, 15.3, 15.8, 16.1, 16.6, 17.0 };
+	static const double flat[] = { 10.1, 9.8, 10.3, 9.9, 10.0, 10.2, 9.7, 10.4 };
+	static const double tied[] = { 3, 1, 2, 2, 5, 4, 4, 6, 7, 6 };
+	static const double down[] = { 5, 4, 3, 2, 1 }, same[] = { 2, 2, 2, 2 };
+	double rho;
+
+	/* scipy 1.10.1 spearmanr(range(8), up): 1.0, 0.0 */
+	EXPECT(stats_trend(up, 8, &rho) == 0 && rho == 1, "stats_trend_monotone");
+	/* spearmanr(range(8), flat): 0.1666666666666667, 0.693238811728395 */
+	EXPECT(near(stats_trend(flat, 8, &rho), 0.693238811728395) &&
+	       near(rho, 0.1666666666666667), "stats_trend_none");
+	/* spearmanr(range(10), tied): 0.8624216160156492, 0.0013231707980979025 */
+	EXPECT(near(stats_trend(tied, 10, &rho), 0.0013231707980979025) &&
+	       near(rho, 0.8624216160156492), "stats_trend_ties");
+	/* spearmanr(range(5), down): -0.9999999999999999, 1.4e-24 (rounding) */
+	EXPECT(stats_trend(down, 5, &rho) < 1e-20 && rho == -1 &&
+	       stats_trend(same, 4, &rho) == 1 && rho == 0 &&
+	       stats_trend(up, 2, &rho) == 1, "stats_trend_down_flat_short");
+}
+
+static void test_tost(void)
+{
+	static const double y[] = { 0.01, -0.02, 0.015, 0.005, -0.01, 0.02, 0, 0.012 };
+	static const double y2[] = { 0.04, 0.06, 0.03, 0.05, 0.07, 0.02 };
+	static const double a[] = { 10.0, 10.4, 9.8, 10.1, 10.3, 9.9, 10.2, 10.0 };
+	static const double b[] = { 10.1, 10.2, 10.0, 10.3, 9.9, 10.25, 10.05 };
+	static const double c[] = { 0.01, 0.01, 0.01 };
+	/* numpy.log(0.95), numpy.log(1.05) */
+	double lo = -0.05129329438755058, hi = 0.04879016416943205;
+
+	/*
+	 * scipy 1.10.1: max(ttest_1samp(y, lo, alternative='greater').pvalue,
+	 * ttest_1samp(y, hi, alternative='less').pvalue) = 1.5836583976984224e-05
+	 */
+	EXPECT(near(stats_tost(y, 8, lo, hi), 1.5836583976984224e-05), "stats_tost_equivalent");
+	/* the same for y2 (a 4.5 % move, near the margin): 0.32038078190309716 */
+	EXPECT(near(stats_tost(y2, 6, lo, hi), 0.32038078190309716), "stats_tost_not_shown");
+	/*
+	 * max(ttest_ind(b - (-0.3), a, equal_var=False, alternative='greater'),
+	 * ttest_ind(b - 0.3, a, equal_var=False, alternative='less')) =
+	 * 0.004960739012693378
+	 */
+	EXPECT(near(stats_welch_tost(a, 8, b, 7, -0.3, 0.3), 0.004960739012693378),
+	       "stats_welch_tost");
+	EXPECT(stats_tost(c, 3, lo, hi) == 0 && stats_tost(c, 3, 0.02, 0.05) == 1 &&
+	       stats_tost(y, 1, lo, hi) == 1 && stats_tost(y, 8, hi, lo) == 1 &&
+	       stats_welch_tost(a, 1, b, 7, -1, 1) == 1, "stats_tost_edges");
+}
+
 void unit_stats(void)
 {
 	test_describe();
@@ -283,4 +381,7 @@ void unit_stats(void)
 	test_welch();
 	test_holm();
 	test_robust_cv();
+	test_signed_rank();
+	test_trend();
+	test_tost();
 }
