@@ -24,7 +24,7 @@ json_lines() {
 	python3 -c '
 import json, sys
 keys = {"metric", "old_median", "old_stddev", "old_n", "new_median",
-	"new_stddev", "new_n", "change", "p", "p_adj", "threshold", "verdict"}
+	"new_stddev", "new_n", "change", "p", "p_adj", "p_same", "threshold", "verdict"}
 for line in sys.stdin:
 	o = json.loads(line)
 	assert isinstance(o, dict) and set(o) == keys, line
@@ -72,6 +72,23 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.0001 "$fix/old" "$fix/regressed
 	fail "--alpha 0.0001: 8 vs 8 runs cannot reach it: exit $rc: $(cat "$tmp/out")"
 pass "--alpha 0.0001: too-few-runs, exit 0"
 
+# Paired blocks (as --ab --save writes them): the signed-rank test; 8 blocks
+# all one way give p 2 / 2^8, Holm over 3 metrics still below 0.05.
+rc=$(run "$cmp" --bounds "$fix/bounds" --paired "$fix/old" "$fix/regressed")
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
+	head -n1 "$tmp/out" | grep -q "paired: Wilcoxon signed-rank.*alpha 0.05 over 1 look," ||
+	fail "--paired: exit $rc, want 1 and the paired test named: $(cat "$tmp/out")"
+pass "--paired: exit 1, $(row messages_per_sec | tr -s ' ')"
+# 4 looks: each judged at 0.0125: 2 / 2^8 Holm-adjusted x3 is 0.023, not below
+rc=$(run "$cmp" --bounds "$fix/bounds" --paired --looks 4 "$fix/old" "$fix/regressed")
+[ "$rc" = 0 ] && row messages_per_sec | grep -q 'too-few-runs$\|undecided$' ||
+	fail "--paired --looks 4: exit $rc, want 0 and no verdict yet: $(cat "$tmp/out")"
+pass "--paired --looks 4: alpha spent over the looks: exit 0, $(row messages_per_sec | awk '{ print $NF }')"
+rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/old")
+[ "$rc" = 0 ] && [ "$(grep -c '"verdict":"same"' "$tmp/out")" = 3 ] ||
+	fail "identical run sets: not proven the same: $(cat "$tmp/out")"
+pass "identical run sets: all 3 metrics proven the same (equivalence test)"
+
 rc=$(run "$cmp" --help)
 [ "$rc" = 0 ] && grep -q '^Usage: sched_perf_compare' "$tmp/out" || fail "--help: exit $rc"
 pass "--help: usage, exit 0"
@@ -104,6 +121,10 @@ want="between 0 and 1" bad "--alpha not a number" --alpha lots "${b[@]}" "$fix/o
 want="needs a value" bad "--alpha without value" "${b[@]}" "$fix/old" "$fix/old" --alpha
 want="above 0" bad "--max-cv 0" --max-cv 0 "${b[@]}" "$fix/old" "$fix/old"
 want="above 0" bad "--max-cv negative" --max-cv -1 "${b[@]}" "$fix/old" "$fix/old"
+want="not a whole number" bad "--looks 1.5" --looks 1.5 "${b[@]}" "$fix/old" "$fix/old"
+want="between 0 and 1001" bad "--looks 0" --looks 0 "${b[@]}" "$fix/old" "$fix/old"
+sed -E 's/^(hackbench\.runs\..*) [^ ]+$/\1/' "$fix/old" >"$tmp/seven"
+want="do not have as many runs" bad "--paired, 8 and 7 runs" --paired "${b[@]}" "$fix/old" "$tmp/seven"
 want="unknown option '--bogus'" bad "unknown option" --bogus "${b[@]}" "$fix/old" "$fix/old"
 want="got 1 operand" bad "one operand" "${b[@]}" "$fix/old"
 want="got 0 operands" bad "no operand" "${b[@]}"

@@ -19,6 +19,8 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 		[CMP_NOISY] = "noisy",
 		[CMP_TOO_FEW] = "too-few-runs",
 		[CMP_MISSING] = "missing",
+		[CMP_UNDECIDED] = "undecided",
+		[CMP_DRIFTING] = "drifting",
 	};
 
 	if ((unsigned int)v < ARRAY_SIZE(names) && names[v])
@@ -37,6 +39,27 @@ static double log_choose(unsigned int n_old, unsigned int n_new)
 static double smallest_p(unsigned int n_old, unsigned int n_new)
 {
 	return fmin(1, exp(M_LN2 - log_choose(n_old, n_new)));
+}
+
+bool cmp_decided(enum cmp_verdict v)
+{
+	return v == CMP_SAME || v == CMP_REGRESSED || v == CMP_IMPROVED;
+}
+
+unsigned int cmp_next_look(unsigned int runs)
+{
+	return runs + (runs + 1) / 2;
+}
+
+unsigned int cmp_looks(unsigned int runs, unsigned int max_runs)
+{
+	unsigned int looks = 1;
+
+	while (runs < max_runs) {
+		runs = cmp_next_look(runs);
+		looks++;
+	}
+	return looks;
 }
 
 bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level)
@@ -106,15 +129,15 @@ static void figures(const struct cmp_result *r, char *buf, size_t len)
 		 r->old.median, r->new.median, pct, r->p, adj);
 }
 
-static void describe(struct cmp_result *r, double alpha, double max_cv,
-		     double level)
+static void describe(struct cmp_result *r, double max_cv, bool paired)
 {
 	char fig[96], limit[16], opposite[16], apart[64] = "";
+	double level = r->level;
 
 	if (r->verdict == CMP_MISSING)
 		return;
 	figures(r, fig, sizeof(fig));
-	if (r->rcv_old > max_cv || r->rcv_new > max_cv)
+	if (!paired && (r->rcv_old > max_cv || r->rcv_new > max_cv))
 		snprintf(apart, sizeof(apart), "; robust cv %.2f/%.2f, but every run apart",
 			 fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6));
 	snprintf(limit, sizeof(limit), "%+.3g%%", r->threshold * 100);
@@ -127,32 +150,48 @@ static void describe(struct cmp_result *r, double alpha, double max_cv,
 				 r->foreign_old, r->foreign_new, CMP_MAX_FOREIGN, fig);
 			break;
 		}
+		if (paired) {
+			snprintf(r->why, sizeof(r->why),
+				 "too noisy to judge: robust cv of the block ratios %.2f > %.2f; %s",
+				 fmin(r->cv_block, 1e6), fmin(max_cv, 1e6), fig);
+			break;
+		}
 		snprintf(r->why, sizeof(r->why),
 			 "too noisy to judge: robust cv old %.2f new %.2f > %.2f; %s",
 			 fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6), fmin(max_cv, 1e6), fig);
 		break;
+	case CMP_DRIFTING:
+		snprintf(r->why, sizeof(r->why),
+			 "drifting: cannot judge: trend rho old %+.2f new %+.2f (p < %.2g with the order measured); %s",
+			 r->rho_old, r->rho_new, CMP_DRIFT_P, fig);
+		break;
 	case CMP_TOO_FEW:
 		snprintf(r->why, sizeof(r->why),
 			 "too few runs: %u vs %u reach p %.2g at best, not below %.2g; %s",
-			 r->old.n, r->new.n, smallest_p(r->old.n, r->new.n), level, fig);
+			 r->old.n, r->new.n, paired ? stats_signed_rank_min_p(r->new.n) :
+			 smallest_p(r->old.n, r->new.n), level, fig);
 		break;
 	case CMP_REGRESSED:
 		snprintf(r->why, sizeof(r->why), "%s: beyond %s, p_adj < %.3g%s", fig, limit,
-			 alpha, apart);
+			 level, apart);
 		break;
 	case CMP_IMPROVED:
 		snprintf(r->why, sizeof(r->why), "%s: improved beyond %s, p_adj < %.3g%s", fig,
-			 opposite, alpha, apart);
+			 opposite, level, apart);
+		break;
+	case CMP_SAME:
+		snprintf(r->why, sizeof(r->why), "%s: within +/-%.3g%%, equivalence p %.3g < %.3g",
+			 fig, fabs(r->threshold) * 100, r->p_same, level);
 		break;
 	default:
 		if (worse(r->change, r->threshold) || better(r->change, r->threshold))
-			snprintf(r->why, sizeof(r->why), "%s: beyond %s but not significant at %.3g",
-				 fig, worse(r->change, r->threshold) ? limit : opposite, alpha);
-		else if (r->p_adj < alpha)
-			snprintf(r->why, sizeof(r->why), "%s: significant but within %s",
-				 fig, limit);
+			snprintf(r->why, sizeof(r->why),
+				 "undecided: %s: beyond %s but not significant at %.3g",
+				 fig, worse(r->change, r->threshold) ? limit : opposite, level);
 		else
-			snprintf(r->why, sizeof(r->why), "%s", fig);
+			snprintf(r->why, sizeof(r->why),
+				 "undecided: %s: not shown within +/-%.3g%% (equivalence p %.3g, not below %.3g)",
+				 fig, fabs(r->threshold) * 100, r->p_same, level);
 		break;
 	}
 }
@@ -211,9 +250,94 @@ static bool ranges_apart(const struct runset_metric *o,
 	return ohi < nlo || nhi < olo;
 }
 
-/* Describe both sides; false (and CMP_MISSING) when a side has no runs. */
+/* @n values of @v divided by @scale (a copy); NULL when out of memory. */
+static double *scaled(const double *v, unsigned int n, double scale)
+{
+	double *out = malloc((n ? n : 1) * sizeof(*out));
+	unsigned int i;
+
+	for (i = 0; out && i < n; i++)
+		out[i] = v[i] / scale;
+	return out;
+}
+
+/* The change is judged relative to the old median (1 when that is 0). */
+static double old_scale(const struct cmp_result *r)
+{
+	return r->old.median != 0 ? fabs(r->old.median) : 1;
+}
+
+/*
+ * Unpaired: Mann-Whitney U on the values, Welch's equivalence test on
+ * them relative to the old median, and each side's trend.
+ */
+static void unpaired(struct cmp_result *r, const struct runset_metric *o,
+		     const struct runset_metric *n)
+{
+	double margin = fabs(r->threshold), *so, *sn;
+
+	r->change = relative_change(r->old.median, r->new.median);
+	r->p = stats_mann_whitney(o->v, o->n, n->v, n->n, NULL);
+	so = scaled(o->v, o->n, old_scale(r));
+	sn = scaled(n->v, n->n, old_scale(r));
+	r->p_same = so && sn ? stats_welch_tost(so, o->n, sn, n->n, -margin, margin) : 1;
+	free(so);
+	free(sn);
+	r->apart = ranges_apart(o, n);
+}
+
+/*
+ * Paired (block k = run k of each side): the signed-rank test and the
+ * one-sample equivalence test on d_k = (new_k - old_k) / |old median|;
+ * the change is the median of d (relative_change when the old median is
+ * 0); the noise judged is the robust CV of the ratios new_k / old_k.
+ */
+static void paired(struct cmp_result *r, const struct runset_metric *o,
+		   const struct runset_metric *n)
+{
+	unsigned int k, nb = o->n < n->n ? o->n : n->n, nr = 0;
+	double *d = malloc((nb ? nb : 1) * sizeof(*d));
+	double *ratio = malloc((nb ? nb : 1) * sizeof(*ratio));
+	double margin = fabs(r->threshold), med;
+
+	r->p = 1;
+	r->p_same = 1;
+	r->cv_block = HUGE_VAL;		/* out of memory: no verdict */
+	r->change = relative_change(r->old.median, r->new.median);
+	if (d && ratio) {
+		for (k = 0; k < nb; k++) {
+			d[k] = (n->v[k] - o->v[k]) / old_scale(r);
+			if (o->v[k] != 0)
+				ratio[nr++] = n->v[k] / o->v[k];
+		}
+		if (r->old.median != 0 && !stats_median(d, nb, &med))
+			r->change = med;
+		r->p = stats_signed_rank(d, nb, NULL);
+		r->p_same = stats_tost(d, nb, -margin, margin);
+		if (nr < 2 || stats_robust_cv(ratio, nr, &r->cv_block))
+			r->cv_block = nr ? r->cv_block : 0;
+	}
+	free(d);
+	free(ratio);
+}
+
+/* Both sides trend-free enough to judge a sequential comparison? */
+static bool drifting(struct cmp_result *r, const struct runset_metric *o,
+		     const struct runset_metric *n)
+{
+	bool old_trends = o->n >= CMP_DRIFT_MIN_N && stats_trend(o->v, o->n, &r->rho_old) < CMP_DRIFT_P;
+	bool new_trends = n->n >= CMP_DRIFT_MIN_N && stats_trend(n->v, n->n, &r->rho_new) < CMP_DRIFT_P;
+
+	return old_trends || new_trends;
+}
+
+/*
+ * Describe both sides and test them; false (and CMP_MISSING) when a side
+ * has no runs.  The verdict is left CMP_UNDECIDED, or set to a reason
+ * for none (drifting, noisy).
+ */
 static bool sides(struct cmp_result *r, const struct runset *old,
-		  const struct runset *new)
+		  const struct runset *new, bool pair, double max_cv)
 {
 	const struct runset_metric *o = runset_find(old, r->metric);
 	const struct runset_metric *n = runset_find(new, r->metric);
@@ -234,9 +358,19 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 	if (stats_robust_cv(o->v, o->n, &r->rcv_old) ||
 	    stats_robust_cv(n->v, n->n, &r->rcv_new))
 		r->rcv_old = r->rcv_new = HUGE_VAL;	/* out of memory: no verdict */
-	r->apart = ranges_apart(o, n);
-	r->change = relative_change(r->old.median, r->new.median);
-	r->p = stats_mann_whitney(o->v, o->n, n->v, n->n, NULL);
+	r->verdict = CMP_UNDECIDED;
+	if (pair) {
+		paired(r, o, n);
+		if (r->cv_block > max_cv)
+			r->verdict = CMP_NOISY;
+		return true;
+	}
+	unpaired(r, o, n);
+	if (drifting(r, o, n))
+		r->verdict = CMP_DRIFTING;
+	else if (((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart) ||
+		 machine_busier(r, old, new))
+		r->verdict = CMP_NOISY;
 	return true;
 }
 
@@ -259,6 +393,28 @@ static void adjust(struct cmp_result *out, const unsigned int *idx,
 	free(p);
 }
 
+/* Could @r's test reach @level with these runs at all? */
+static bool enough_runs(const struct cmp_result *r, bool pair, double level)
+{
+	if (pair)
+		return stats_signed_rank_min_p(r->new.n < r->old.n ? r->new.n : r->old.n) < level;
+	return cmp_enough_runs(r->old.n, r->new.n, level);
+}
+
+/* The verdict of a metric that could be judged, its p_adj known. */
+static enum cmp_verdict decide(const struct cmp_result *r, bool too_few)
+{
+	if (!too_few && r->p_adj < r->level) {
+		if (worse(r->change, r->threshold))
+			return CMP_REGRESSED;
+		if (better(r->change, r->threshold))
+			return CMP_IMPROVED;
+	}
+	if (r->p_same < r->level)
+		return CMP_SAME;
+	return too_few ? CMP_TOO_FEW : CMP_UNDECIDED;
+}
+
 unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 			     const struct cmp_rule *rules, unsigned int nr_rules,
 			     const struct cmp_params *params,
@@ -266,11 +422,14 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 {
 	double alpha = params ? params->alpha : CMP_ALPHA;
 	double max_cv = params ? params->max_cv : CMP_MAX_CV;
+	bool pair = params && params->paired;
+	unsigned int looks = params && params->looks > 1 ? params->looks : 1;
 	unsigned int i, judged = 0, nr_holm = 0, regressed = 0;
 	unsigned int *idx = malloc((nr_rules ? nr_rules : 1) * sizeof(*idx));
-	double level;
+	bool *too_few = calloc(nr_rules ? nr_rules : 1, sizeof(*too_few));
+	double look_alpha = alpha / looks, level;
 
-	/* missing and noisy metrics are not judged: they do not count in J */
+	/* missing, drifting and noisy metrics are not judged: not in J */
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];
 
@@ -280,41 +439,40 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		r->change = NAN;
 		r->p = NAN;
 		r->p_adj = NAN;
+		r->p_same = NAN;
+		r->cv_block = NAN;
+		r->level = look_alpha;
 		r->foreign_old = r->foreign_new = NAN;
-		if (!sides(r, old, new))
-			continue;
-		if (((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart) ||
-		    machine_busier(r, old, new))
-			r->verdict = CMP_NOISY;
-		else
+		if (sides(r, old, new, pair, max_cv) && r->verdict == CMP_UNDECIDED)
 			judged++;
 	}
-	level = judged ? alpha / judged : alpha;
+	level = judged ? look_alpha / judged : look_alpha;
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];
 
-		if (r->verdict != CMP_SAME)
+		if (r->verdict != CMP_UNDECIDED)
 			continue;
-		if (!cmp_enough_runs(r->old.n, r->new.n, level))
-			r->verdict = CMP_TOO_FEW;
-		else if (idx)
+		if (!idx || !too_few || !enough_runs(r, pair, level)) {
+			if (too_few)
+				too_few[i] = true;
+			else		/* out of memory: nothing can be judged */
+				r->verdict = CMP_TOO_FEW;
+		} else {
 			idx[nr_holm++] = i;
-		else		/* out of memory: nothing can be judged */
-			r->verdict = CMP_TOO_FEW;
+		}
 	}
 	adjust(out, idx, nr_holm);
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];
 
-		if (r->verdict == CMP_SAME && r->p_adj < alpha) {
-			if (worse(r->change, r->threshold))
-				r->verdict = CMP_REGRESSED;
-			else if (better(r->change, r->threshold))
-				r->verdict = CMP_IMPROVED;
-		}
+		if (r->verdict == CMP_UNDECIDED)
+			r->verdict = decide(r, too_few && too_few[i]);
+		if (r->verdict == CMP_TOO_FEW)
+			r->level = level;	/* what the best p could not reach */
 		regressed += r->verdict == CMP_REGRESSED;
-		describe(r, alpha, max_cv, level);
+		describe(r, max_cv, pair);
 	}
 	free(idx);
+	free(too_few);
 	return regressed;
 }

@@ -3,8 +3,31 @@
  * Comparison room: two run sets of one workload (a baseline and a new run,
  * or the A and B sides of an in-boot A/B) judged metric by metric.
  *
- * A metric regresses only when its median moved beyond the metric's
- * threshold in the bad direction AND the Mann-Whitney U test says the two
+ * Three answers a maintainer can act on, and reasons for none:
+ *   DIFFERENT (regressed / improved): the change is significant, at a
+ *     family-wise level over the metrics (Holm-Bonferroni), and beyond
+ *     the metric's threshold;
+ *   SAME: proven, not merely "not shown to differ": the (1 - 2 level)
+ *     confidence interval of the change lies inside +/- the threshold
+ *     (two one-sided tests, stats_tost);
+ *   UNDECIDED: neither yet; the gate runs more, and a comparison that
+ *     ends undecided is a SKIP with its figures.
+ * Unpaired run sets (a saved baseline) are compared with the Mann-Whitney
+ * U test and Welch's equivalence test on values relative to the old
+ * median.  Paired ones (params.paired: iteration k of each side measured
+ * moments apart, as --ab does in blocks) with the Wilcoxon signed-rank
+ * test and the one-sample equivalence test on the per-block relative
+ * differences (new_k - old_k) / |old median|: the host's drift moves both
+ * halves of a block alike and cancels.  A gate that looks again after
+ * more runs spends ALPHA over its looks (params.looks, Bonferroni): each
+ * look is judged at ALPHA / looks.
+ *
+ * A sequential (unpaired) side whose values trend with the order they
+ * were measured in (Spearman's rho against 1..n, p below CMP_DRIFT_P) is
+ * "drifting": the host changed during the run, and no verdict is given.
+ *
+ * In detail, a metric regresses only when its median moved beyond the
+ * metric's threshold in the bad direction AND the test says the two
  * sets of runs differ, at a family-wise level ALPHA over the metrics of
  * the comparison (Holm-Bonferroni).  A move beyond the threshold in the
  * good direction with the same significance is an improvement: reported,
@@ -47,6 +70,14 @@
  * a loaded host moved migrations per op +85 % (foreign share 0.15 vs 0.28).
  */
 #define CMP_MAX_FOREIGN	0.05
+/*
+ * A side of a sequential comparison trends when Spearman's rho of its
+ * values against their order has p below this (two-sided), with at least
+ * CMP_DRIFT_MIN_N values.  udp_rr's baseline that climbed from 14.2 to
+ * 17.0 us per transaction over 8 iterations gave an A/A false alarm.
+ */
+#define CMP_DRIFT_P	0.01
+#define CMP_DRIFT_MIN_N	6
 
 /*
  * One rule: @metric regresses when (new - old) / |old| of the medians is
@@ -59,12 +90,14 @@ struct cmp_rule {
 };
 
 enum cmp_verdict {
-	CMP_SAME,		/* no significant move beyond the threshold */
+	CMP_SAME,		/* proven within +/- the threshold */
 	CMP_REGRESSED,
 	CMP_IMPROVED,
 	CMP_NOISY,		/* a side's CV above the limit: cannot judge */
 	CMP_TOO_FEW,		/* too few runs for the test to reach its level */
 	CMP_MISSING,		/* a side has no value for the metric */
+	CMP_UNDECIDED,		/* neither shown to differ nor proven the same */
+	CMP_DRIFTING,		/* a sequential side trends: cannot judge */
 };
 
 /*
@@ -77,8 +110,12 @@ struct cmp_result {
 	double threshold;		/* the rule's change */
 	struct sample_stats old, new;	/* valid unless CMP_MISSING */
 	double change;			/* of the medians, (new - old) / |old| */
-	double p;			/* Mann-Whitney U, two-sided */
+	double p;			/* Mann-Whitney U or signed-rank, two-sided */
 	double p_adj;			/* Holm-adjusted over the judged metrics */
+	double p_same;			/* equivalence within +/- |threshold| */
+	double level;			/* what p_adj and p_same were held to */
+	double cv_block;		/* paired: CV of the per-block ratios new/old */
+	double rho_old, rho_new;	/* trend of each side (unpaired) */
 	enum cmp_verdict verdict;
 	double rcv_old, rcv_new;		/* robust CVs (stats_robust_cv) */
 	bool apart;			/* no run of one side within the other's range */
@@ -89,6 +126,8 @@ struct cmp_result {
 struct cmp_params {
 	double alpha;
 	double max_cv;
+	unsigned int looks;	/* looks a sequential gate may take; 0 means 1 */
+	bool paired;		/* run k of old and of new form block k */
 };
 
 /* Short name of a verdict, for KTAP names, tables and JSON. */
@@ -96,7 +135,7 @@ const char *cmp_verdict_name(enum cmp_verdict v);
 
 /*
  * Judge every rule on @old against @new into @out (room for @nr_rules).
- * @params NULL: CMP_ALPHA and CMP_MAX_CV.  A rule's change of 0 names no
+ * @params NULL: CMP_ALPHA and CMP_MAX_CV, unpaired, one look.  A rule's change of 0 names no
  * direction: any significant move is a regression.  Returns how many
  * regressed.
  */
@@ -112,10 +151,21 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level);
 
 /*
- * The unit tests of compare.c and runset.c, in sched_perf_unit: 36 KTAP
+ * A sequential gate looks at planned sizes only: after a look at @runs the
+ * next is at cmp_next_look(runs), about 1.5 times as many, and from
+ * @runs to @max_runs there are cmp_looks() looks (8 to 24: 8, 12, 18, 24).
+ */
+unsigned int cmp_next_look(unsigned int runs);
+unsigned int cmp_looks(unsigned int runs, unsigned int max_runs);
+
+/* A verdict the gate may stop on: same, regressed or improved. */
+bool cmp_decided(enum cmp_verdict v);
+
+/*
+ * The unit tests of compare.c and runset.c, in sched_perf_unit: 47 KTAP
  * results.  Their fixtures are in @unit_fixtures/runset.
  */
-#define UNIT_COMPARE_CHECKS 41
+#define UNIT_COMPARE_CHECKS 47
 extern const char *unit_fixtures;
 void unit_compare(void);
 

@@ -98,15 +98,18 @@ static void print_usage(const struct workload *wl, FILE *f)
 	      "  --no-counters       measure nothing (overhead baseline)\n"
 	      "  --save FILE         also write the results (with every iteration) to FILE,\n"
 	      "                      a baseline for --baseline and sched_perf_compare\n"
-	      "                      (8 iterations unless --iterations)\n"
+	      "                      (8 iterations unless --iterations); with --ab the\n"
+	      "                      B side, and the A side to FILE.a\n"
 	      "  --baseline FILE     compare with FILE's runs (the change bounds; 8\n"
 	      "                      iterations unless --iterations)\n"
 	      "  --ab KNOB           in-boot A/B: a sched feature (NO_RUN_TO_PARITY) or\n"
 	      "                      PATH=VALUE under /proc/sys or /sys/kernel/debug/sched;\n"
-	      "                      A = as found, B = KNOB, interleaved, B judged against A\n"
-	      "  --max-runs N        while a comparison cannot judge, up to N iterations\n"
-	      "                      per side (default: --iterations), for at most\n"
-	      "                      another --budget seconds\n"
+	      "                      A = as found, B = KNOB, in blocks A B, B A, ...;\n"
+	      "                      each block's B judged against its A (paired)\n"
+	      "  --max-runs N        while a comparison is undecided (neither proven the\n"
+	      "                      same nor shown to differ), up to N iterations\n"
+	      "                      (blocks) per side (default: 3 x --iterations), for\n"
+	      "                      at most another --budget seconds\n"
 	      "  --bisect            exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
 	      "                      judge or skipped, 128 bad input (aborts the bisect)\n"
 	      "  --evidence DIR      after the run, one more iteration under trace-cmd\n"
@@ -417,6 +420,19 @@ static void write_results(const char *path, const struct workload *wl,
 		verdict_note("results: %s\n", path);
 }
 
+/* --save with --ab: the A side beside the B side, FILE.a, for sched_perf_compare --paired. */
+static void save_a_side(const struct config *c, const struct workload *wl,
+			const struct measure_meta *meta, const struct runset *a_side)
+{
+	static struct metric_set none;
+	char path[PATH_MAX + 2];
+
+	if (!c->save[0] || !c->ab[0])
+		return;
+	snprintf(path, sizeof(path), "%s.a", c->save);
+	write_results(path, wl, meta, a_side, NULL, 0, &none);
+}
+
 static void load_bounds(const struct workload *wl, const struct config *c,
 			struct bounds *bs, int usage_exit)
 {
@@ -432,6 +448,10 @@ static void load_bounds(const struct workload *wl, const struct config *c,
 	}
 	free(known);
 }
+
+/* Test only: calibrated loops, and whether only an A/B run's B side gets them. */
+static unsigned long test_work_loops;
+static bool test_work_b_only;
 
 /* What one run of a program keeps while the gate drives it. */
 struct run_ctx {
@@ -449,6 +469,8 @@ static int measured_iteration(void *p, bool new_side, struct metric_set *set)
 	char name[METRIC_NAME_LEN];
 	int ret;
 
+	/* workers are made per iteration: they take the loops from here */
+	wl_test_work_loops = test_work_b_only && !new_side ? 0 : test_work_loops;
 	measure_begin(c->m);
 	ret = c->wl->run_once(&r);
 	measure_end(c->m);
@@ -534,6 +556,8 @@ unsigned long wl_test_work_loops;
 /*
  * SCHED_PERF_TEST_WORK_NS (test only): how many empty loops take that
  * long here, timed once before any worker exists (the fastest of three).
+ * SCHED_PERF_TEST_WORK_SIDE=b: in an A/B run, the B side's iterations
+ * only (a knob that slows the kernel by a known amount, for bench/gate.sh).
  */
 static void wl_test_work_setup(void)
 {
@@ -554,6 +578,9 @@ static void wl_test_work_setup(void)
 			best = per_loop;
 	}
 	wl_test_work_loops = best > 0 ? ns / best : 0;
+	test_work_loops = wl_test_work_loops;
+	env = getenv("SCHED_PERF_TEST_WORK_SIDE");
+	test_work_b_only = env && !strcmp(env, "b");
 }
 
 /* --bisect changes what bad input exits with: 128 aborts git bisect run. */
@@ -660,7 +687,9 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	plan.runs = c.iterations ? c.iterations : comparing || c.save[0] ? GATE_DEFAULT_RUNS :
 		    wl->peer_cmdline && wl->peer_cmdline() ? 1 :
 		    wl->default_iterations ? wl->default_iterations : 5;
-	plan.max_runs = c.max_runs > plan.runs ? c.max_runs : plan.runs;
+	/* a comparison may run up to 3 times as many while undecided */
+	plan.max_runs = c.max_runs ? (c.max_runs > plan.runs ? c.max_runs : plan.runs) :
+			comparing ? 3 * plan.runs : plan.runs;
 	plan.extra_seconds = c.budget;
 	runset_identity(wl, &c, &new_side);
 	a_side = new_side;	/* no runs yet: the identity only */
@@ -695,16 +724,17 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		verdict_note("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
 	verdict_note("variant: %s; one op = one %s\n", wl->variant(), wl->op_name);
 	if (c.ab[0])
-		verdict_note("A/B: %s: A = %s (as found), B = %s; A B A B ..., a warm-up iteration after each switch\n",
+		verdict_note("A/B: %s: A = %s (as found), B = %s; blocks A B, B A, ..., a warm-up iteration after each switch, B judged against A block by block\n",
 			     knob.path, knob.a, knob.b);
 	if (c.baseline[0])
 		verdict_note("baseline: %s (kernel %s)\n", c.baseline, base.kernel);
 	if (comparing && !nr_rules)
 		verdict_note("no change bounds for %s in %s: nothing to compare\n",
 			     wl->name, c.bounds);
-	if (wl_test_work_loops)
-		verdict_note("TEST ONLY: SCHED_PERF_TEST_WORK_NS=%s of busy work per %s\n",
-			     getenv("SCHED_PERF_TEST_WORK_NS"), wl->op_name);
+	if (test_work_loops)
+		verdict_note("TEST ONLY: SCHED_PERF_TEST_WORK_NS=%s of busy work per %s%s\n",
+			     getenv("SCHED_PERF_TEST_WORK_NS"), wl->op_name,
+			     test_work_b_only && c.ab[0] ? ", on the B side only" : "");
 	wl->banner();
 
 	ctx.wl = wl;
@@ -725,6 +755,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		report_comparison(wl, &plan, &out);
 	write_results(c.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
 	write_results(c.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
+	save_a_side(&c, wl, &meta, &a_side);
 	measure_teardown(&m);
 	collect_evidence(wl, &c, plan.runs, out.failed, argc, argv);
 	free(set);

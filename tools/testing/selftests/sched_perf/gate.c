@@ -12,17 +12,22 @@
 
 static struct metric_set iteration_set;
 
+/* The side the knob is at now: a warm-up follows only a real switch. */
+enum { KNOB_UNSET, KNOB_A, KNOB_B };
+static int knob_at;
+
 static int one_side(const struct gate_plan *plan, const struct gate_ops *ops,
 		    void *ctx, bool side_b, struct runset *rs,
 		    struct gate_outcome *out)
 {
-	if (plan->ab) {
+	if (plan->ab && knob_at != (side_b ? KNOB_B : KNOB_A)) {
 		if (ab_set(plan->ab, side_b)) {
 			snprintf(out->why, sizeof(out->why), "cannot write %.100s to %.100s: %s",
 				 side_b ? plan->ab->b : plan->ab->a, plan->ab->path,
 				 strerror(errno));
 			return -1;
 		}
+		knob_at = side_b ? KNOB_B : KNOB_A;
 		/* what ran before the switch must not count for this side */
 		if (ops->warmup(ctx)) {
 			snprintf(out->why, sizeof(out->why), "warm-up iteration failed");
@@ -41,26 +46,39 @@ static int one_side(const struct gate_plan *plan, const struct gate_ops *ops,
 	return 0;
 }
 
-/* One timed iteration, or an A and a B one; false when one failed. */
+/*
+ * One timed iteration, or one A/B block; false when one failed.  Blocks
+ * go A B, B A, A B, ...: a drift linear in time cancels over two blocks,
+ * and the knob switches once per block, not twice.
+ */
 static bool one_round(const struct gate_plan *plan, const struct gate_ops *ops,
 		      void *ctx, struct runset *a_side, struct runset *new_side,
 		      struct gate_outcome *out)
 {
-	if (plan->ab && one_side(plan, ops, ctx, false, a_side, out))
+	bool b_first = plan->ab && out->runs % 2;
+
+	if (plan->ab && !b_first && one_side(plan, ops, ctx, false, a_side, out))
 		return false;
 	if (one_side(plan, ops, ctx, true, new_side, out))
+		return false;
+	if (b_first && one_side(plan, ops, ctx, false, a_side, out))
 		return false;
 	out->runs++;
 	return true;
 }
 
+/* Is any metric still open: neither decided nor beyond deciding? */
 static bool undecided(const struct gate_outcome *out)
 {
 	unsigned int i;
 
 	for (i = 0; i < out->nr_results; i++)
+		if (out->results[i].verdict == CMP_REGRESSED)
+			return false;	/* the gate has failed: stop */
+	for (i = 0; i < out->nr_results; i++)
 		if (out->results[i].verdict == CMP_NOISY ||
-		    out->results[i].verdict == CMP_TOO_FEW)
+		    out->results[i].verdict == CMP_TOO_FEW ||
+		    out->results[i].verdict == CMP_UNDECIDED)
 			return true;
 	return false;
 }
@@ -68,10 +86,14 @@ static bool undecided(const struct gate_outcome *out)
 static void compare(const struct gate_plan *plan, const struct runset *old,
 		    const struct runset *new, struct gate_outcome *out)
 {
-	compare_runsets(old, new, plan->rules, plan->nr_rules, &plan->params,
-			out->results);
+	struct cmp_params params = plan->params;
+
+	params.paired = plan->ab;
+	params.looks = cmp_looks(plan->runs, plan->max_runs);
+	compare_runsets(old, new, plan->rules, plan->nr_rules, &params, out->results);
 	out->nr_results = plan->nr_rules;
 	out->compared = true;
+	out->looks++;
 }
 
 void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
@@ -79,21 +101,38 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	      struct gate_outcome *out)
 {
 	const struct runset *old = plan->ab ? a_side : plan->baseline;
+	unsigned int look_at;
 	uint64_t extra_start;
+	bool out_of_time;
 
 	memset(out, 0, sizeof(*out));
+	knob_at = KNOB_UNSET;
 	while (out->runs < plan->runs)
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
 	if (!old || !plan->nr_rules)
 		goto done;
 	compare(plan, old, new_side, out);
+	/*
+	 * More runs while a metric is open, looking again only at the
+	 * planned sizes (runs, then 1.5 times as many, ..., max_runs): alpha
+	 * is spent over those looks.  When the time runs out between two,
+	 * the last look is taken early, in place of the planned ones left.
+	 */
 	extra_start = wl_now_ns();
-	while (undecided(out) && out->runs < plan->max_runs &&
-	       wl_now_ns() - extra_start < plan->extra_seconds * 1e9) {
+	look_at = plan->runs;
+	while (undecided(out) && out->runs < plan->max_runs) {
+		if (look_at <= out->runs)
+			look_at = cmp_next_look(out->runs);
+		if (look_at > plan->max_runs)
+			look_at = plan->max_runs;
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
-		compare(plan, old, new_side, out);
+		out_of_time = wl_now_ns() - extra_start >= plan->extra_seconds * 1e9;
+		if (out->runs == look_at || out_of_time)
+			compare(plan, old, new_side, out);
+		if (out_of_time)
+			break;
 	}
 	goto done;
 failed:

@@ -5,13 +5,16 @@
  *
  *   plain run      N iterations
  *   --baseline F   N iterations, compared with F's
- *   --ab KNOB      A B A B ... (N pairs), the knob switched before each
- *                  iteration and one untimed warm-up iteration after each
- *                  switch, compared B against A
+ *   --ab KNOB      N blocks A B, B A, A B, ..., one untimed warm-up
+ *                  iteration after each switch of the knob, judged as
+ *                  pairs (block k: B_k against A_k)
  *
- * When a comparison cannot judge yet (too few runs for the test, or too
- * noisy), the gate asks for one more iteration (pair) at a time, up to
+ * When a metric is neither proven the same nor shown to differ (or too
+ * few runs, or too noisy), the gate runs more iterations (blocks), up to
  * --max-runs per side and until the extra ones took another --budget.
+ * It looks again at planned sizes only: N, then about 1.5 times as many
+ * each time, up to --max-runs; each look is judged at alpha / looks, so
+ * looking again does not raise the false-alarm rate above alpha.
  */
 #ifndef SCHED_PERF_GATE_H
 #define SCHED_PERF_GATE_H
@@ -41,6 +44,7 @@ struct gate_plan {
 
 struct gate_outcome {
 	unsigned int runs;		/* timed iterations on the new side */
+	unsigned int looks;		/* comparisons made */
 	bool failed;			/* an iteration failed: stopped there */
 	bool compared;
 	unsigned int nr_results;

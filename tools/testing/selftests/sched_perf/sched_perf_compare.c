@@ -23,18 +23,26 @@
 #define EXIT_BAD_INPUT	2
 
 static const char usage[] =
-"Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C] OLD NEW\n"
+"Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C]\n"
+"                          [--paired] [--looks N] OLD NEW\n"
 "Judge the run set in results file NEW against the baseline OLD (both written\n"
 "with --results by the same workload, variant, options, CPU count and kernel\n"
 "config).  A metric regresses when its median moved beyond its change\n"
 "threshold in the bounds file in the bad direction and the two-sided\n"
-"Mann-Whitney U test, Holm-corrected over the metrics, is below alpha.\n"
+"Mann-Whitney U test, Holm-corrected over the metrics, is below alpha; it is\n"
+"the same when the equivalence test puts the change within +/- the threshold;\n"
+"else undecided.  A side that trends with the order measured is drifting.\n"
 "  --bounds FILE  change thresholds (default: 'bounds' beside this program)\n"
 "  --json         one JSON object per line and metric instead of the table\n"
 "  --alpha A      family-wise significance level, 0 < A < 1 (default 0.05)\n"
 "  --max-cv C     no verdict when a side's robust CV (1.4826 MAD / median)\n"
 "                 is above C, C > 0\n"
 "                 (default 0.50)\n"
+"  --paired       run k of OLD and of NEW form block k (--ab --save writes\n"
+"                 NEW as FILE and OLD as FILE.a): Wilcoxon signed-rank and\n"
+"                 equivalence on the per-block differences\n"
+"  --looks N      this is one of N looks of a sequential gate: judged at\n"
+"                 alpha / N (default 1)\n"
 "  --help         this text\n"
 "Exit status: 0 no regression, 1 a metric regressed, 2 bad input.\n";
 
@@ -122,8 +130,23 @@ static void print_json(const char *workload, const struct cmp_result *r)
 	json_number("change", r->change);
 	json_number("p", r->p);
 	json_number("p_adj", r->p_adj);
+	json_number("p_same", r->p_same);
 	json_number("threshold", r->threshold);
 	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
+}
+
+/* Every metric of @a has as many runs in @b: blocks can be formed. */
+static bool runsets_paired(const struct runset *a, const struct runset *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < a->nr_metrics; i++) {
+		const struct runset_metric *m = runset_find(b, a->m[i].name);
+
+		if (m && m->n != a->m[i].n)
+			return false;
+	}
+	return true;
 }
 
 static const char *mark(enum cmp_verdict v)
@@ -139,6 +162,10 @@ static const char *mark(enum cmp_verdict v)
 		return "too-few-runs";
 	case CMP_MISSING:
 		return "missing";
+	case CMP_UNDECIDED:
+		return "undecided";
+	case CMP_DRIFTING:
+		return "drifting";
 	default:
 		return "";
 	}
@@ -173,6 +200,8 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "max-cv", required_argument, NULL, 'c' },
+		{ "paired", no_argument, NULL, 'p' },
+		{ "looks", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -201,6 +230,14 @@ int main(int argc, char **argv)
 		case 'c':
 			params.max_cv = parse_number("--max-cv", optarg, 0, 0);
 			break;
+		case 'p':
+			params.paired = true;
+			break;
+		case 'l':
+			params.looks = parse_number("--looks", optarg, 0, 1001);
+			if (params.looks != strtod(optarg, NULL))
+				bad_input("--looks '%s' is not a whole number", optarg);
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
@@ -223,6 +260,9 @@ int main(int argc, char **argv)
 		bad_input("%s", err);
 	if (runset_compatible(&old, &new, err, sizeof(err)))
 		bad_input("cannot compare %s with %s: %s", argv[optind], argv[optind + 1], err);
+	if (params.paired && !runsets_paired(&old, &new))
+		bad_input("--paired: %s and %s do not have as many runs of every metric",
+			  argv[optind], argv[optind + 1]);
 	if (bounds_load(bounds, &bs, err, sizeof(err)))
 		bad_input("%s", err);
 	nr = bounds_changes(&bs, old.workload, old.variant, rules, BOUNDS_MAX);
@@ -235,9 +275,12 @@ int main(int argc, char **argv)
 		for (i = 0; i < nr; i++)
 			print_json(old.workload, &res[i]);
 	} else {
-		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; Mann-Whitney U two-sided, Holm, alpha %g, max cv %.2f\n",
+		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s two-sided, Holm, alpha %g over %u look%s, max cv %.2f\n",
 		       argv[optind], argv[optind + 1], old.workload, old.variant,
-		       old.options, old.nr_cpus, nr, params.alpha, params.max_cv);
+		       old.options, old.nr_cpus, nr,
+		       params.paired ? "paired: Wilcoxon signed-rank" : "Mann-Whitney U",
+		       params.alpha, params.looks ? params.looks : 1,
+		       params.looks > 1 ? "s" : "", params.max_cv);
 		printf("%12s ±%%stddev    %%change  %12s ±%%stddev  metric\n", "old", "new");
 		for (i = 0; i < nr; i++)
 			print_row(old.workload, &res[i]);

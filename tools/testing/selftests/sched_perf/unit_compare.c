@@ -100,10 +100,11 @@ static void test_verdicts(void)
 	};
 	/*
 	 * medians 101 -> 93.5 (-7.4 %), the runs well mixed: U = 39, exact
-	 * two-sided p = 2 P(U <= 25) = 0.50536 (the null counted out in Python)
+	 * two-sided p = 2 P(U <= 25) = 0.50536 (the null counted out in Python);
+	 * in an order without trend (spearmanr p 0.49 and 0.91): not drifting
 	 */
-	static const double wide_old[N8] = { 80, 90, 95, 100, 102, 110, 115, 120 };
-	static const double wide_new[N8] = { 75, 85, 91, 93, 94, 105, 112, 118 };
+	static const double wide_old[N8] = { 100, 80, 115, 95, 120, 90, 102, 110 };
+	static const double wide_new[N8] = { 93, 118, 75, 105, 85, 112, 91, 94 };
 	static struct runset old, new;
 	struct cmp_result r;
 	unsigned int n = 99;
@@ -141,10 +142,10 @@ static void test_verdicts(void)
 	       "compare_missing_metric");
 	add(fresh(&old), "x", wide_old, N8, 1);
 	add(fresh(&new), "x", wide_new, N8, 1);
-	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_SAME && r.change < -0.07 &&
+	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED && r.change < -0.07 &&
 	       fabs(r.p - 0.5053613053613054) < 1e-12 &&
-	       has(r.why, "not significant"),
-	       "compare_beyond_threshold_not_significant");
+	       has(r.why, "undecided") && has(r.why, "not significant"),
+	       "compare_beyond_threshold_not_significant_undecided");
 	add(fresh(&old), "x", base8, N8, 1);
 	add(fresh(&new), "x", base8, N8, 0.98);
 	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_SAME && r.p_adj < 0.001 &&
@@ -408,8 +409,85 @@ static void test_kconfig(void)
 	verdict_note("kconfig digest of the running kernel: %s\n", run);
 }
 
+/* One rule under @params; the verdict. */
+static enum cmp_verdict judge_with(const struct runset *old, const struct runset *new,
+				   const char *metric, double change,
+				   const struct cmp_params *params, struct cmp_result *r)
+{
+	struct cmp_rule rule = { .change = change };
+
+	snprintf(rule.metric, sizeof(rule.metric), "%s", metric);
+	compare_runsets(old, new, &rule, 1, params, r);
+	return r->verdict;
+}
+
+/*
+ * Paired blocks: a host that drifts 3 % per iteration hides a 5 % drop
+ * from the unpaired test (each side trends: drifting), and the pairs see it.
+ */
+static void test_paired(void)
+{
+	static const double noise[12] = {
+		1.004, 0.997, 1.002, 0.999, 1.003, 0.996, 1.001, 0.998, 1.002, 0.999,
+		1.0, 1.003,
+	};
+	static struct runset old, new;
+	struct cmp_params pair = { CMP_ALPHA, CMP_MAX_CV, 1, true };
+	struct cmp_params seq = { CMP_ALPHA, CMP_MAX_CV, 1, false };
+	double a[12], b[12];
+	struct cmp_result r;
+	int k;
+
+	for (k = 0; k < 12; k++) {
+		a[k] = 1000 * (1 + 0.03 * k) * noise[k];
+		b[k] = a[k] * 0.95 * noise[11 - k];
+	}
+	add(fresh(&old), "messages_per_sec", a, 12, 1);
+	add(fresh(&new), "messages_per_sec", b, 12, 1);
+	/* all 12 ratios below 1: signed-rank p = 2 / 2^12 */
+	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_REGRESSED &&
+	       fabs(r.p - 2.0 / 4096) < 1e-12 && r.change < -0.04 && r.cv_block < 0.01 &&
+	       r.rcv_old > 0.1, "compare_paired_drift_cancels");
+	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &seq, &r) == CMP_DRIFTING &&
+	       r.rho_old > 0.9 && has(r.why, "drifting: cannot judge"),
+	       "compare_unpaired_drifting");
+	for (k = 0; k < 12; k++)
+		b[k] = a[k] * noise[11 - k];
+	add(fresh(&new), "messages_per_sec", b, 12, 1);
+	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_SAME &&
+	       r.p_same < CMP_ALPHA && has(r.why, "within +/-3%"),
+	       "compare_paired_same_proven");
+	/* the same data, 5 looks planned: judged at 0.01, too few blocks of 3 */
+	add(fresh(&old), "messages_per_sec", a, 3, 1);
+	add(fresh(&new), "messages_per_sec", a, 3, 0.8);
+	pair.looks = 5;
+	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_TOO_FEW &&
+	       r.level == CMP_ALPHA / 5 && has(r.why, "p 0.25 at best"),
+	       "compare_paired_too_few_blocks");
+}
+
+/* The udp_rr A/A false alarm: a baseline climbing 14.2 -> 17.0 us. */
+static void test_drift(void)
+{
+	static const double climb[N8] = { 14.2, 14.5, 14.6, 15.1, 15.8, 16.2, 16.6, 17.0 };
+	static const double flat[N8] = { 15.6, 15.7, 15.5, 15.8, 15.6, 15.4, 15.7, 15.5 };
+	static struct runset old, new;
+	struct cmp_result r;
+
+	add(fresh(&old), "task_clock_us_per_op", climb, N8, 1);
+	add(fresh(&new), "task_clock_us_per_op", flat, N8, 1);
+	EXPECT(judge(&old, &new, "task_clock_us_per_op", 0.05, &r, NULL) == CMP_DRIFTING &&
+	       r.rho_old == 1 && has(r.why, "rho old +1.00"), "compare_drifting_baseline");
+	EXPECT(cmp_looks(8, 24) == 4 && cmp_next_look(8) == 12 && cmp_next_look(12) == 18 &&
+	       cmp_looks(8, 8) == 1 && cmp_looks(1, 2) == 2 && cmp_decided(CMP_SAME) &&
+	       !cmp_decided(CMP_UNDECIDED) && !strcmp(cmp_verdict_name(CMP_UNDECIDED), "undecided") &&
+	       !strcmp(cmp_verdict_name(CMP_DRIFTING), "drifting"), "cmp_looks_and_names");
+}
+
 void unit_compare(void)
 {
+	test_paired();
+	test_drift();
 	test_verdicts();
 	test_directions();
 	test_holm();

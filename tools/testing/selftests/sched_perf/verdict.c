@@ -353,12 +353,21 @@ void verdict_compare(const char *workload, const char *label,
 
 		snprintf(name, sizeof(name), "%s.%s.%s", workload, label, r->metric);
 		if (r->verdict != CMP_MISSING)
-			verdict_note("%s: old %.6g +- %.2g (n=%u), new %.6g +- %.2g (n=%u), change %+.2f%% (threshold %+.0f%%), p %.3g, Holm p %.3g%s\n",
+			verdict_note("%s: old %.6g +- %.2g (n=%u), new %.6g +- %.2g (n=%u), change %+.2f%% (threshold %+.0f%%), p %.3g, Holm p %.3g%s, equivalence p %.3g (level %.3g)\n",
 				     name, r->old.median, r->old.stddev, r->old.n,
 				     r->new.median, r->new.stddev, r->new.n,
 				     100 * r->change, 100 * r->threshold, r->p,
 				     isnan(r->p_adj) ? 1.0 : r->p_adj,
-				     isnan(r->p_adj) ? " (not judged)" : "");
+				     isnan(r->p_adj) ? " (not judged)" : "",
+				     r->p_same, r->level);
+		/* what pairing buys: the noise of one run against that of a block */
+		if (r->verdict != CMP_MISSING && isnan(r->cv_block))
+			verdict_note("%s: robust cv per iteration old %.3f new %.3f\n",
+				     name, fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6));
+		else if (r->verdict != CMP_MISSING)
+			verdict_note("%s: robust cv per iteration old %.3f new %.3f, per block (new/old) %.3f\n",
+				     name, fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6),
+				     fmin(r->cv_block, 1e6));
 		switch (r->verdict) {
 		case CMP_SAME:
 		case CMP_IMPROVED:
