@@ -50,8 +50,15 @@ bad 128 "--bisect with bad input (aborts the bisect)" "$hb" --bisect --baseline 
 
 # A slowdown of about the CPU time of a message is flagged, and is "bad"
 # for git bisect.
+# A baseline whose iterations trend (a busy host) is "drifting", never a
+# verdict: then one more try with a baseline saved anew.
 ns=$(awk '/^hackbench.stat.task_clock_us_per_op:/ { split($3, a, "="); printf "%d", a[2] * 1000 }' "$tmp/base.res")
-rc=$(SCHED_PERF_TEST_WORK_NS=$ns run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
+for try in 1 2; do
+	rc=$(SCHED_PERF_TEST_WORK_NS=$ns run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
+	grep -q '^ok [0-9]* # SKIP hackbench.baseline.task_clock_us_per_op: drifting' "$tmp/out" || break
+	echo "note: $name: the baseline drifted (try $try): $(grep -m1 'task_clock_us_per_op: drifting' "$tmp/out" | cut -c1-160)"
+	"$hb" --iterations 8 --budget 8 --save "$tmp/base.res" --results none >/dev/null 2>&1
+done
 [ "$rc" = 1 ] || fail "slowdown of $ns ns/message: exit $rc, want 1: $(grep 'baseline' "$tmp/out")"
 grep -q '^not ok [0-9]* hackbench.baseline.task_clock_us_per_op regressed' "$tmp/out" ||
 	fail "slowdown: task_clock_us_per_op not flagged: $(grep 'baseline.task_clock' "$tmp/out")"
@@ -103,6 +110,27 @@ if [ -w "$knob" ]; then
 	sleep 1
 	[ "$(cat "$knob")" = "$was" ] || fail "--ab: $knob not restored after SIGKILL"
 	pass "--ab $knob: A/B interleaved, restored to $was after the run and after SIGKILL"
+fi
+
+# Paired blocks: a knob that changes nothing (printk's rate limit), the B
+# side made slower on purpose by the CPU time of a message: flagged from
+# the blocks, and --save leaves both sides for sched_perf_compare --paired.
+rl=/proc/sys/kernel/printk_ratelimit
+if [ -w "$rl" ]; then
+	was=$(cat "$rl")
+	rc=$(SCHED_PERF_TEST_WORK_NS=$ns SCHED_PERF_TEST_WORK_SIDE=b run "$hb" \
+		--ab "$rl=$((was + 1))" --iterations 8 --max-runs 8 --budget 8 \
+		--save "$tmp/ab.res" --results none)
+	[ "$rc" = 1 ] && grep -q '^not ok [0-9]* hackbench.ab.task_clock_us_per_op regressed' "$tmp/out" ||
+		fail "--ab, B slower by $ns ns: exit $rc: $(grep 'hackbench.ab.task_clock' "$tmp/out")"
+	grep -q "per block (new/old)" "$tmp/out" && grep -q "on the B side only" "$tmp/out" ||
+		fail "--ab: no per-block noise, or the test knob not named"
+	[ "$(cat "$rl")" = "$was" ] || fail "--ab: $rl not restored"
+	[ -f "$tmp/ab.res" ] && [ -f "$tmp/ab.res.a" ] || fail "--ab --save: not both sides saved"
+	rc=$(run "$dir/sched_perf_compare" --paired "$tmp/ab.res.a" "$tmp/ab.res")
+	[ "$rc" = 1 ] && grep -q 'task_clock_us_per_op  REGRESSION$' "$tmp/out" ||
+		fail "sched_perf_compare --paired FILE.a FILE: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+	pass "--ab, B side +$ns ns per message: task_clock_us_per_op regressed block by block; FILE and FILE.a saved, sched_perf_compare --paired agrees"
 fi
 
 # sched features are read-only or absent here: SKIP with the reason (125

@@ -1,0 +1,334 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+# The pools, the draws and the tally: bench/gate.sh's helper.
+import json, math, os, random, subprocess, sys
+
+THROUGHPUT = {"hackbench": "messages_per_sec", "tcp_rr": "transactions_per_sec",
+	      "udp_rr": "transactions_per_sec", "sctp_rr": "transactions_per_sec",
+	      "dirdeep": "bogo_ops_per_sec"}
+CPU = "task_clock_us_per_op"
+GOAL_FP = 1.0
+GOAL_DET = 95.0
+GOAL_X = {"hackbench": 5, "dirdeep": 5, "tcp_rr": 10, "udp_rr": 10, "sctp_rr": 10}
+
+
+def die(msg):
+	print("gate: " + msg, file=sys.stderr)
+	sys.exit(2)
+
+
+def load(path):
+	"""A results file: (meta lines as written, workload, {metric: [values as written]})."""
+	meta, runs, workload = [], {}, None
+	with open(path) as f:
+		for line in f:
+			line = line.rstrip("\n")
+			if not line.strip() or line.lstrip().startswith("#") or ":" not in line:
+				continue
+			key, value = (x.strip() for x in line.split(":", 1))
+			if key.startswith("meta."):
+				meta.append(line)
+				if key == "meta.workload":
+					workload = value
+			elif ".runs." in key:
+				wl, metric = key.split(".runs.", 1)
+				runs[metric] = value.split()
+	if not workload or not runs:
+		die(f"{path}: not a run set")
+	return meta, workload, runs
+
+
+def write(path, meta, workload, runs, idx):
+	"""A run set of the iterations @idx: the meta lines, runs.* and runset.end."""
+	with open(path, "w") as f:
+		for line in meta:
+			f.write(line + "\n")
+		for metric, values in runs.items():
+			f.write(f"{workload}.runs.{metric}: {' '.join(values[i] for i in idx)}\n")
+		f.write(f"runset.end: {len(runs)}\n")
+
+
+def median(values):
+	v = sorted(float(x) for x in values)
+	return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2
+
+
+def size(runs):
+	return len(next(iter(runs.values())))
+
+
+def cmd_schedule(k0, k1, per_run):
+	"""pool0, pool5, pool10 runs spread evenly over the time, pool0 first."""
+	k0, k1, per_run = int(k0), int(k1), int(per_run)
+	slots = []
+	for order, (pool, k) in enumerate((("0", k0), ("5", k1), ("10", k1))):
+		chunks = [per_run] * (k // per_run) + ([k % per_run] if k % per_run else [])
+		for i, c in enumerate(chunks):
+			pos = -1 if pool == "0" and i == 0 else (i + 0.5) / len(chunks)
+			slots.append((pos, order, pool, c))
+	for _, _, pool, c in sorted(slots):
+		print(pool, c)
+
+
+def cmd_calibrate(prog, first_run, *xs):
+	"""N per slowdown X, and what it was taken from."""
+	_, _, runs = load(first_run)
+	if prog == "dirdeep":
+		if THROUGHPUT[prog] not in runs:
+			die(f"{first_run}: no {THROUGHPUT[prog]}")
+		per_op = 1e9 / median(runs[THROUGHPUT[prog]])
+		basis = f"wall time per op 1e9 / median {THROUGHPUT[prog]} = {per_op:.0f} ns"
+	else:
+		if CPU not in runs:
+			die(f"{first_run}: no {CPU} (no perf counters here?)")
+		per_op = median(runs[CPU]) * 1000
+		basis = f"CPU time per op, median {CPU} x 1000 = {per_op:.0f} ns"
+	ns = [max(1, round(per_op * float(x) / 100)) for x in xs]
+	print(" ".join(str(v) for v in ns) + f"|{basis}, pool0's first run ({size(runs)} iterations)")
+
+
+def cmd_merge(label, out, *files):
+	"""Concatenate the runs of a pool; metrics missing from any run are dropped."""
+	loaded = [load(f) for f in files]
+	meta, workload, _ = loaded[0]
+	keep = [m for m in loaded[0][2] if all(m in r for _, _, r in loaded)]
+	dropped = sorted({m for _, _, r in loaded for m in r} - set(keep))
+	if dropped:
+		print(f"  {label}: not in every run, left out of the pool: {' '.join(dropped)}")
+	runs = {m: [v for _, _, r in loaded for v in r[m]] for m in keep}
+	write(out, meta, workload, runs, range(size(runs)))
+
+
+def judge(cmp, old, new):
+	r = subprocess.run([cmp, "--json", old, new], capture_output=True, text=True)
+	if r.returncode not in (0, 1):
+		die(f"sched_perf_compare exit {r.returncode}: {r.stderr.strip()}")
+	verdicts = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+	regressed = [v["metric"].split(".", 1)[1] for v in verdicts if v["verdict"] == "regressed"]
+	if bool(regressed) != (r.returncode == 1):
+		die(f"sched_perf_compare exit {r.returncode} but regressed metrics: {regressed}")
+	unjudged = [v["metric"].split(".", 1)[1] + " " + v["verdict"] for v in verdicts
+		    if v["verdict"] in ("noisy", "too-few-runs")]
+	missing = any(v["verdict"] == "missing" for v in verdicts)
+	return r.returncode == 1, regressed, unjudged, missing
+
+
+def counts(lists):
+	c = {}
+	for names in lists:
+		for m in names:
+			c[m] = c.get(m, 0) + 1
+	return ", ".join(f"{m} {k}" for m, k in sorted(c.items(), key=lambda x: -x[1]))
+
+
+def tally(label, results):
+	hits = sum(1 for r in results if r[0])
+	top = counts(r[1] for r in results)
+	why = counts(r[2] for r in results)
+	unjudged = sum(1 for r in results if r[2])
+	missing = sum(1 for r in results if r[3])
+	print(f"    {label}: exit 1 in {hits} of {len(results)} ({100 * hits / len(results):.1f} %)"
+	      f"; a metric noisy/too-few-runs in {unjudged} ({100 * unjudged / len(results):.1f} %)"
+	      + (f"; a metric missing in {missing}" if missing else "")
+	      + (f"\n      regressed (exit 1): {top}" if top else "")
+	      + (f"\n      no verdict: {why}" if why else ""))
+	return hits, unjudged, top
+
+
+def cmd_trials(prog, seed, n, draws, cmp, work, pool0, *pools):
+	"""pools: X=FILE ... ; prints the tallies, writes work/prog.summary.json."""
+	n, draws = int(n), int(draws)
+	meta0, wl, runs0 = load(pool0)
+	k0 = size(runs0)
+	a, b = os.path.join(work, "old.res"), os.path.join(work, "new.res")
+	out = {"prog": prog, "draws": draws, "k0": k0, "det": {}}
+
+	rng = random.Random(f"{seed}:{prog}:A/A")
+	results = []
+	for _ in range(draws):
+		idx = rng.sample(range(k0), 2 * n)
+		write(a, meta0, wl, runs0, sorted(idx[:n]))
+		write(b, meta0, wl, runs0, sorted(idx[n:]))
+		results.append(judge(cmp, a, b))
+	out["fp"], out["aa_unjudged"], out["fp_top"] = tally(
+		f"A/A, {draws} pairs of disjoint draws of {n} from pool0 ({k0})", results)
+
+	for spec in pools:
+		x, path = spec.split("=", 1)
+		metax, wlx, runsx = load(path)
+		kx = size(runsx)
+		rng = random.Random(f"{seed}:{prog}:{x}")
+		results = []
+		for _ in range(draws):
+			write(a, meta0, wl, runs0, sorted(rng.sample(range(k0), n)))
+			write(b, metax, wlx, runsx, sorted(rng.sample(range(kx), n)))
+			results.append(judge(cmp, a, b))
+		hits, unjudged, top = tally(
+			f"{x} % slower, {draws} draws of {n} from pool0 ({k0}) vs {n} from pool{x} ({kx})",
+			results)
+		ach = {}
+		for m in (THROUGHPUT.get(prog), CPU):
+			if m in runs0 and m in runsx:
+				ach[m] = median(runsx[m]) / median(runs0[m]) - 1
+		print(f"    pool{x} vs pool0, change of the medians: "
+		      + ", ".join(f"{m} {100 * c:+.1f} %" for m, c in ach.items()))
+		out["det"][x] = {"hits": hits, "unjudged": unjudged, "top": top, "kx": kx,
+				 "tput": ach.get(THROUGHPUT.get(prog)), "cpu": ach.get(CPU)}
+	with open(os.path.join(work, prog + ".summary.json"), "w") as f:
+		json.dump(out, f)
+
+
+def pct(a, b):
+	return 100 * a / b if b else float("nan")
+
+
+def cmd_table(work, *progs):
+	def ch(v):
+		return "    -" if v is None else f"{100 * v:+5.1f}"
+
+	print(f"{'program':9} {'A/A':>4} {'false pos':>11} {'noisy':>6} {'detect 5 %':>13} "
+	      f"{'detect 10 %':>13} {'5 %: tput/cpu':>14} {'10 %: tput/cpu':>14} {'time s':>7} "
+	      f"{'gate s':>7}")
+	total = 0.0
+	checks = []
+	for p in progs:
+		with open(os.path.join(work, p + ".times")) as f:
+			spent, gate, rc = f.read().split()
+		total += float(gate)
+		sj = os.path.join(work, p + ".summary.json")
+		if not os.path.exists(sj):
+			with open(os.path.join(work, p + ".skip")) as f:
+				why = f.read().strip()
+			print(f"{p:9} SKIP: {why}{'':>2} {float(spent):7.0f} {float(gate):7.1f}")
+			continue
+		with open(sj) as f:
+			s = json.load(f)
+		d, det = s["draws"], s["det"]
+		cells = []
+		for x in ("5", "10"):
+			if x in det:
+				cells.append(f"{det[x]['hits']:4} ({pct(det[x]['hits'], d):5.1f}%)")
+			else:
+				cells.append(f"{'-':>13}")
+		ach = [f"{ch(det[x]['tput'])}/{ch(det[x]['cpu'])} %" if x in det else "-"
+		       for x in ("5", "10")]
+		print(f"{p:9} {d:4} {s['fp']:4} ({pct(s['fp'], d):4.1f}%) {pct(s['aa_unjudged'], d):5.1f}% "
+		      f"{cells[0]} {cells[1]} {ach[0]:>14} {ach[1]:>14} {float(spent):7.0f} "
+		      f"{float(gate):7.1f}" + ("" if rc in ("0", "1") else f" (gate exit {rc})"))
+		fp = pct(s["fp"], d)
+		checks.append(f"{p}: false positives {fp:.1f} % {'<=' if fp <= GOAL_FP else '>'} {GOAL_FP:g} %: "
+			      f"{'met' if fp <= GOAL_FP else 'MISSED'}")
+		x = str(GOAL_X.get(p, 5))
+		if x in det:
+			dp = pct(det[x]["hits"], d)
+			checks[-1] += (f"; detection of {x} % {dp:.1f} % {'>=' if dp >= GOAL_DET else '<'} "
+				       f"{GOAL_DET:g} %: {'met' if dp >= GOAL_DET else 'MISSED'}")
+	print(f"{'':9} default gate runs, all programs together: {total:.1f} s (goal: all five within 300 s on 2 CPUs)")
+	print("goals: false positives <= 1 %; detection >= 95 % of 5 % (hackbench, dirdeep) and of "
+	      "10 % (tcp_rr, udp_rr, sctp_rr)")
+	for c in checks:
+		print("  " + c)
+
+
+
+# --- the paired design (bench/gate_ab.sh) ------------------------------------
+
+def looks(runs, max_runs):
+	"""The planned sizes of a sequential gate, as cmp_next_look() in compare.c."""
+	n, out = runs, [runs]
+	while n < max_runs:
+		n = min(n + (n + 1) // 2, max_runs)
+		out.append(n)
+	return out
+
+
+def cmd_looks(runs, max_runs):
+	print(", ".join(str(n) for n in looks(int(runs), int(max_runs))))
+
+
+def upper95(k, n):
+	"""Clopper-Pearson one-sided 95 % upper bound of a rate seen k times in n."""
+	if k >= n:
+		return 1.0
+	lo, hi = k / n, 1.0
+	for _ in range(60):
+		mid = (lo + hi) / 2
+		cdf = sum(math.comb(n, i) * mid ** i * (1 - mid) ** (n - i) for i in range(k + 1))
+		lo, hi = (mid, hi) if cdf > 0.05 else (lo, mid)
+	return hi
+
+
+def cv(values):
+	v = [float(x) for x in values]
+	m = sum(v) / len(v)
+	return (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 / abs(m) if m else float("nan")
+
+
+def sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b, idx, sizes):
+	"""One gate: look at each planned size; (outcome, blocks, regressed metrics)."""
+	for n in sizes:
+		write(a, meta_a, wl, runs_a, idx[:n])
+		write(b, meta_b, wl, runs_b, idx[:n])
+		r = subprocess.run([cmp, "--json", "--paired", "--looks", str(len(sizes)), a, b],
+				   capture_output=True, text=True)
+		if r.returncode not in (0, 1):
+			die(f"sched_perf_compare exit {r.returncode}: {r.stderr.strip()}")
+		v = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+		bad = [x["metric"].split(".", 1)[1] for x in v if x["verdict"] == "regressed"]
+		if bad:
+			return "different", n, bad
+		judged = [x for x in v if x["verdict"] != "missing"]
+		if judged and all(x["verdict"] in ("same", "improved") for x in judged):
+			return "same", n, []
+	return "undecided", sizes[-1], []
+
+
+def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pools):
+	"""pools: X=FILE (B side; FILE.a the A side); prints the tallies."""
+	runs, max_runs, draws = int(runs), int(max_runs), int(draws)
+	sizes = looks(runs, max_runs)
+	a, b = os.path.join(work, "a.res"), os.path.join(work, "b.res")
+	out = {"prog": prog, "draws": draws, "sizes": sizes, "kinds": {}}
+	for spec in ["0=" + pool0] + list(pools):
+		x, path = spec.split("=", 1)
+		meta_b, wl, runs_b = load(path)
+		meta_a, _, runs_a = load(path + ".a")
+		k = min(size(runs_a), size(runs_b))
+		if k < max_runs:
+			die(f"{path}: {k} blocks, fewer than the {max_runs} a gate may take")
+		rng = random.Random(f"{seed}:{prog}:{x}")
+		res = [sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b,
+				  rng.sample(range(k), max_runs), sizes) for _ in range(draws)]
+		kinds = {o: sum(1 for r in res if r[0] == o) for o in ("different", "same", "undecided")}
+		used = sorted(r[1] for r in res)
+		dist = ", ".join(f"{n}: {sum(1 for u in used if u == n)}" for n in sizes)
+		what = "A/A (B = A)" if x == "0" else f"B {x} % slower"
+		print(f"    {what}, {draws} gates of {runs}..{max_runs} blocks drawn from {k}: "
+		      f"DIFFERENT {kinds['different']} ({pct(kinds['different'], draws):.1f} %"
+		      + (f", 95 % upper bound {100 * upper95(kinds['different'], draws):.1f} %"
+			 if x == "0" else "")
+		      + f"), SAME {kinds['same']} ({pct(kinds['same'], draws):.1f} %), "
+		      f"undecided {kinds['undecided']} ({pct(kinds['undecided'], draws):.1f} %)")
+		print(f"      blocks used per side: median {used[len(used) // 2]}; at each look {dist}")
+		flagged = counts(r[2] for r in res)
+		if flagged:
+			print(f"      flagged: {flagged}")
+		noise = []
+		for m in (THROUGHPUT.get(prog), CPU):
+			if m in runs_a and m in runs_b:
+				ratio = [float(q) / float(p) for p, q in zip(runs_a[m][:k], runs_b[m][:k])
+					 if float(p)]
+				noise.append(f"{m}: cv per iteration A {cv(runs_a[m][:k]):.3f} B "
+					     f"{cv(runs_b[m][:k]):.3f}, per block B/A {cv(ratio):.3f}, "
+					     f"median B/A - 1 {100 * (median(ratio) - 1):+.1f} %")
+		for line in noise:
+			print("      " + line)
+		out["kinds"][x] = dict(kinds, median_blocks=used[len(used) // 2],
+				       fp_upper=upper95(kinds["different"], draws))
+	with open(os.path.join(work, prog + ".paired.json"), "w") as f:
+		json.dump(out, f)
+
+
+{"schedule": cmd_schedule, "calibrate": cmd_calibrate, "merge": cmd_merge,
+ "trials": cmd_trials, "table": cmd_table, "paired_trials": cmd_paired_trials,
+ "looks": cmd_looks}[sys.argv[1]](*sys.argv[2:])
