@@ -43,47 +43,10 @@ per_run=${GATE_RUN:-8}
 n=${GATE_N:-8}
 draws=${GATE_DRAWS:-200}
 seed=${GATE_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-slowdowns="5 10"
-py=/usr/bin/python3
-[ -x "$py" ] || { echo "gate: $py not found" >&2; exit 2; }
-[ -x "$dir/sched_perf_compare" ] || { echo "gate: no $dir/sched_perf_compare (make build)" >&2; exit 2; }
 [ "$k0" -ge $((2 * n)) ] || { echo "gate: GATE_K0=$k0 is too small for two disjoint draws of GATE_N=$n" >&2; exit 2; }
 [ "$k1" -ge "$n" ] || { echo "gate: GATE_K1=$k1 is smaller than GATE_N=$n" >&2; exit 2; }
-gate_py=$(cd "$(dirname "$0")" && pwd)/gate.py
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# Our own copy of the programs: a rebuild (make sync) empties $dir.
-# sched_perf_compare and the programs read 'bounds' beside themselves.
-mkdir -p "$tmp/bin" "$tmp/results"
-for f in $progs sched_perf_compare bounds; do
-	cp "$dir/$f" "$tmp/bin/" || { echo "gate: no $dir/$f" >&2; exit 2; }
-done
-bin=$tmp/bin
-
-helper() { "$py" "$gate_py" "$@"; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-
-# One run into a pool: prog pool iterations iter_sec work_ns (empty: none)
-# and its number; prints its file (progress on fd 3); returns 4 on SKIP, 1
-# when it saved no run set.
-pool_run() {
-	local p=$1 pool=$2 k=$3 secs=$4 ns=$5 f=$tmp/$1.pool$2.$6.res rc=0 t0
-	t0=$(now)
-	env ${ns:+SCHED_PERF_TEST_WORK_NS=$ns} "$bin/$p" --iterations "$k" \
-		--budget "$(awk -v k="$k" -v s="$secs" 'BEGIN { print k * s }')" \
-		--results none --save "$f" >"$f.out" 2>&1 || rc=$?
-	[ $rc = 4 ] && { grep -m1 'SKIP' "$f.out" | sed 's/.*# SKIP //' >"$tmp/$p.skip"; return 4; }
-	if ! grep -q '^runset.end: ' "$f" 2>/dev/null; then
-		echo "gate: $p (pool$pool${ns:+, SCHED_PERF_TEST_WORK_NS=$ns}) saved no run set, exit $rc:" >&2
-		tail -n 5 "$f.out" >&2
-		return 1
-	fi
-	printf '  pool%-2s run: %2s iterations of %s s%s: %s s, exit %s\n' "$pool" "$k" "$secs" \
-		"${ns:+, SCHED_PERF_TEST_WORK_NS=$ns}" "$(since "$t0")" "$rc" >&3
-	echo "$f"
-}
+me=gate
+. "$(dirname "$0")/gate_lib.sh"
 
 exec 3>&1
 echo "gate.sh: $(nproc) CPUs, kernel $(uname -r), programs from $dir"
@@ -99,47 +62,19 @@ for p in $progs; do
 	esac
 	echo
 	echo "$p: $secs s per iteration"
-	declare -A files=() ns=()
-	first=
-	skipped=
-	run=2
-	while read -r pool k; do
-		if [ -z "$first" ]; then
-			rc=0
-			f=$(pool_run "$p" 0 "$k" "$secs" "" 1) || rc=$?
-			if [ $rc = 4 ]; then
-				skipped=1
-				echo "  SKIP: $(cat "$tmp/$p.skip")"
-				break
-			fi
-			[ $rc = 0 ] || exit 1
-			first=$f
-			IFS='|' read -r values basis <<<"$(helper calibrate "$p" "$first" $slowdowns)"
-			set -- $values
-			for x in $slowdowns; do
-				ns[$x]=$1
-				shift
-				echo "  SCHED_PERF_TEST_WORK_NS for $x % slower: ${ns[$x]} ns ($x % of the $basis)"
-			done
-		else
-			f=$(pool_run "$p" "$pool" "$k" "$secs" "${ns[$pool]:-}" "$run") || exit 1
-		fi
-		files[$pool]="${files[$pool]:-} $f"
-		run=$((run + 1))
-	done < <(helper schedule "$k0" "$k1" "$per_run")
+	build_pools "$p" "$secs" "$k0" "$k1"
 	if [ -n "$skipped" ]; then
 		spent=$(since "$t0")
 	else
 		specs=
 		for pool in 0 $slowdowns; do
-			helper merge "pool$pool" "$tmp/$p.pool$pool.res" ${files[$pool]}
+			helper merge "pool$pool" "$tmp/$p.pool$pool.res" ${pool_files[$pool]}
 			[ "$pool" = 0 ] || specs="$specs $pool=$tmp/$p.pool$pool.res"
 		done
 		helper trials "$p" "$seed" "$n" "$draws" "$bin/sched_perf_compare" "$tmp" \
 			"$tmp/$p.pool0.res" $specs
 		spent=$(since "$t0")
 	fi
-	unset files ns
 
 	# the default gate: 8 iterations against a baseline, default budget
 	t1=$(now)

@@ -314,8 +314,10 @@ static void paired(struct cmp_result *r, const struct runset_metric *o,
 			r->change = med;
 		r->p = stats_signed_rank(d, nb, NULL);
 		r->p_same = stats_tost(d, nb, -margin, margin);
-		if (nr < 2 || stats_robust_cv(ratio, nr, &r->cv_block))
-			r->cv_block = nr ? r->cv_block : 0;
+		if (nr < 2)
+			r->cv_block = 0;	/* one block or none: no spread seen */
+		else if (stats_robust_cv(ratio, nr, &r->cv_block))
+			r->cv_block = HUGE_VAL;
 	}
 	free(d);
 	free(ratio);

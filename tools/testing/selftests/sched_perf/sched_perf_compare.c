@@ -162,6 +162,8 @@ static const char *mark(enum cmp_verdict v)
 		return "too-few-runs";
 	case CMP_MISSING:
 		return "missing";
+	case CMP_SAME:
+		return "same";
 	case CMP_UNDECIDED:
 		return "undecided";
 	case CMP_DRIFTING:

@@ -316,15 +316,45 @@ double stats_t_quantile(double p, double df)
 	return p < 0.5 ? -mid : mid;
 }
 
-struct ranked {
+struct indexed {
 	double v;
-	bool from_a;
+	unsigned int i;
 };
 
-static int cmp_ranked(const void *pa, const void *pb)
+static int cmp_indexed(const void *pa, const void *pb)
 {
-	return cmp_double(&((const struct ranked *)pa)->v,
-			  &((const struct ranked *)pb)->v);
+	return cmp_double(&((const struct indexed *)pa)->v,
+			  &((const struct indexed *)pb)->v);
+}
+
+/*
+ * Midranks (1-based, ties share their mean rank) of @n values into @rank;
+ * the sum over tie groups of t^3 - t into @ties.  -1 when out of memory.
+ */
+static int midranks(const double *x, unsigned int n, double *rank, double *ties)
+{
+	struct indexed *s = malloc((n ? n : 1) * sizeof(*s));
+	unsigned int i, j, k;
+	double t;
+
+	if (!s)
+		return -1;
+	for (i = 0; i < n; i++) {
+		s[i].v = x[i];
+		s[i].i = i;
+	}
+	qsort(s, n, sizeof(*s), cmp_indexed);
+	*ties = 0;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
+			;
+		for (k = i; k < j; k++)
+			rank[s[k].i] = (i + 1 + j) / 2.0;
+		t = j - i;
+		*ties += t * t * t - t;
+	}
+	free(s);
+	return 0;
 }
 
 /*
@@ -366,37 +396,29 @@ static double mwu_exact_cdf(unsigned int k, unsigned int m, unsigned int n)
 double stats_mann_whitney(const double *a, unsigned int na, const double *b,
 			  unsigned int nb, double *u_out)
 {
-	double ra = 0, ties = 0, t, u1, u, mn, big, var, p = -1;
-	unsigned int n = na + nb, i, j, k;
-	struct ranked *r;
+	double ra = 0, ties, u1, u, mn, big, var, p = -1, *x, *rank;
+	unsigned int n = na + nb, i;
 
 	if (u_out)
 		*u_out = -1;
 	if (!a || !b || !na || !nb)
 		return 1;
-	r = malloc(n * sizeof(*r));
-	if (!r)
+	x = malloc(n * sizeof(*x));
+	rank = malloc(n * sizeof(*rank));
+	for (i = 0; x && i < n; i++) {
+		x[i] = i < na ? a[i] : b[i - na];
+		if (isnan(x[i]))
+			break;
+	}
+	if (!x || !rank || i < n || midranks(x, n, rank, &ties)) {
+		free(x);
+		free(rank);
 		return 1;
-	for (i = 0; i < n; i++) {
-		r[i].from_a = i < na;
-		r[i].v = i < na ? a[i] : b[i - na];
-		if (isnan(r[i].v)) {
-			free(r);
-			return 1;
-		}
 	}
-	qsort(r, n, sizeof(*r), cmp_ranked);
-	/* ranks i + 1 .. j share their mean (midranks) */
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
-			;
-		for (k = i; k < j; k++)
-			if (r[k].from_a)
-				ra += (i + 1 + j) / 2.0;
-		t = j - i;
-		ties += t * t * t - t;
-	}
-	free(r);
+	for (i = 0; i < na; i++)
+		ra += rank[i];
+	free(x);
+	free(rank);
 	mn = (double)na * nb;
 	u1 = ra - (double)na * (na + 1) / 2;
 	if (u_out)
@@ -491,47 +513,6 @@ int stats_holm(const double *p, unsigned int n, double *adj)
 	for (k = 0; k < n; k++) {
 		run = fmax(run, fmin((n - k) * s[k].p, 1));
 		adj[s[k].i] = run;
-	}
-	free(s);
-	return 0;
-}
-
-struct indexed {
-	double v;
-	unsigned int i;
-};
-
-static int cmp_indexed(const void *pa, const void *pb)
-{
-	return cmp_double(&((const struct indexed *)pa)->v,
-			  &((const struct indexed *)pb)->v);
-}
-
-/*
- * Midranks (1-based, ties share their mean rank) of @n values into @rank;
- * the sum over tie groups of t^3 - t into @ties.  -1 when out of memory.
- */
-static int midranks(const double *x, unsigned int n, double *rank, double *ties)
-{
-	struct indexed *s = malloc((n ? n : 1) * sizeof(*s));
-	unsigned int i, j, k;
-	double t;
-
-	if (!s)
-		return -1;
-	for (i = 0; i < n; i++) {
-		s[i].v = x[i];
-		s[i].i = i;
-	}
-	qsort(s, n, sizeof(*s), cmp_indexed);
-	*ties = 0;
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
-			;
-		for (k = i; k < j; k++)
-			rank[s[k].i] = (i + 1 + j) / 2.0;
-		t = j - i;
-		*ties += t * t * t - t;
 	}
 	free(s);
 	return 0;
