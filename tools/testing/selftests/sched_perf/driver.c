@@ -541,6 +541,10 @@ static void report_comparison(const struct workload *wl, const struct gate_plan 
 	unsigned int i;
 
 	if (out->compared) {
+		verdict_note("%s.%s: %u look%s, the last at %u %s per side (alpha %g over %u planned looks: %u to %u)\n",
+			     wl->name, label, out->looks, out->looks == 1 ? "" : "s", out->runs,
+			     plan->ab ? "blocks" : "iterations", plan->params.alpha,
+			     cmp_looks(plan->runs, plan->max_runs), plan->runs, plan->max_runs);
 		verdict_compare(wl->name, label, out->results, out->nr_results);
 		return;
 	}
