@@ -31,7 +31,7 @@ DEPS		:= scripts/deps.sh
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
 	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
-	vmtest test-vm bench-gate bench-counters \
+	vmtest test-vm bench-gate bench-gate-ab bench-counters \
 	test-unprivileged test-suite \
 	test-install test-gen-tar bench clean \
 	report test-report test-evidence \
@@ -163,6 +163,11 @@ test-vm: deps-vmtest sync
 # The gate's false-positive and detection rates on this machine.
 bench-gate: build
 	bench/gate.sh "$(INTREE)"
+
+# The same for the paired, sequential gate (--ab blocks, signed-rank,
+# SAME by equivalence, looks with alpha spent over them).
+bench-gate-ab: build
+	bench/gate_ab.sh "$(INTREE)"
 
 # The kernel/sched counters' cost: patched vs unpatched kernel in the guest.
 bench-counters: deps-vmtest sync
