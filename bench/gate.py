@@ -283,6 +283,16 @@ def sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b, idx, sizes):
 	return "undecided", sizes[-1], []
 
 
+def draw(rng, k, n):
+	"""n blocks of k: at random (GATE_DRAW=random), or n in a row from a
+	random start, wrapping (consecutive: as a live gate takes them, A B
+	and B A blocks alternating)."""
+	if os.environ.get("GATE_DRAW", "random") == "consecutive":
+		start = rng.randrange(k)
+		return [(start + i) % k for i in range(n)]
+	return rng.sample(range(k), n)
+
+
 def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pools):
 	"""pools: X=FILE (B side; FILE.a the A side); prints the tallies."""
 	runs, max_runs, draws = int(runs), int(max_runs), int(draws)
@@ -298,12 +308,13 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 			die(f"{path}: {k} blocks, fewer than the {max_runs} a gate may take")
 		rng = random.Random(f"{seed}:{prog}:{x}")
 		res = [sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b,
-				  rng.sample(range(k), max_runs), sizes) for _ in range(draws)]
+				  draw(rng, k, max_runs), sizes) for _ in range(draws)]
 		kinds = {o: sum(1 for r in res if r[0] == o) for o in ("different", "same", "undecided")}
 		used = sorted(r[1] for r in res)
 		dist = ", ".join(f"{n}: {sum(1 for u in used if u == n)}" for n in sizes)
 		what = "A/A (B = A)" if x == "0" else f"B {x} % slower"
-		print(f"    {what}, {draws} gates of {runs}..{max_runs} blocks drawn from {k}: "
+		print(f"    {what}, {draws} gates of {runs}..{max_runs} blocks drawn "
+		      f"({os.environ.get('GATE_DRAW', 'random')}) from {k}: "
 		      f"DIFFERENT {kinds['different']} ({pct(kinds['different'], draws):.1f} %"
 		      + (f", 95 % upper bound {100 * upper95(kinds['different'], draws):.1f} %"
 			 if x == "0" else "")

@@ -22,7 +22,8 @@
 # Environment (default): GATE_BLOCKS (32) blocks per pool, GATE_RUN (8)
 # blocks per run, GATE_ITER_SEC (1; dirdeep 2) seconds per iteration,
 # GATE_N (8) and GATE_MAX (18) blocks of a gate, GATE_DRAWS (300),
-# GATE_SEED (random), GATE_KNOB.
+# GATE_SEED (random), GATE_KNOB, GATE_DRAW (random, or consecutive: blocks
+# in a row from a random start, as a live gate takes them).
 set -eu
 dir=${1:?usage: bench/gate_ab.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]}
 shift
