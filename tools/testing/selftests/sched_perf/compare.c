@@ -283,7 +283,6 @@ static void unpaired(struct cmp_result *r, const struct runset_metric *o,
 	r->p_same = so && sn ? stats_welch_tost(so, o->n, sn, n->n, -margin, margin) : 1;
 	free(so);
 	free(sn);
-	r->apart = ranges_apart(o, n);
 }
 
 /*
@@ -361,9 +360,14 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 	    stats_robust_cv(n->v, n->n, &r->rcv_new))
 		r->rcv_old = r->rcv_new = HUGE_VAL;	/* out of memory: no verdict */
 	r->verdict = CMP_UNDECIDED;
+	r->apart = ranges_apart(o, n);
 	if (pair) {
+		/*
+		 * Ratios of a count near zero vary wildly (0.0003 -> 4 CPUs
+		 * scanned per wakeup); sides apart are judged anyway, as below.
+		 */
 		paired(r, o, n);
-		if (r->cv_block > max_cv)
+		if (r->cv_block > max_cv && !r->apart)
 			r->verdict = CMP_NOISY;
 		return true;
 	}

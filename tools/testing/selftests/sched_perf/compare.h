@@ -162,10 +162,10 @@ unsigned int cmp_looks(unsigned int runs, unsigned int max_runs);
 bool cmp_decided(enum cmp_verdict v);
 
 /*
- * The unit tests of compare.c and runset.c, in sched_perf_unit: 47 KTAP
+ * The unit tests of compare.c and runset.c, in sched_perf_unit: 48 KTAP
  * results.  Their fixtures are in @unit_fixtures/runset.
  */
-#define UNIT_COMPARE_CHECKS 47
+#define UNIT_COMPARE_CHECKS 48
 extern const char *unit_fixtures;
 void unit_compare(void);
 

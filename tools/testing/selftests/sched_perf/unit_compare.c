@@ -457,6 +457,19 @@ static void test_paired(void)
 	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_SAME &&
 	       r.p_same < CMP_ALPHA && has(r.why, "within +/-3%"),
 	       "compare_paired_same_proven");
+	/* a count near zero: wild ratios, but every B beyond every A: judged */
+	{
+		static const double near_zero[12] = {
+			0.0003, 0.0009, 0.0001, 0.0006, 0.0002, 0.0012, 0.0004, 0.0001,
+			0.0008, 0.0003, 0.0005, 0.0002,
+		};
+
+		add(fresh(&old), "sis_scanned_per_wakeup", near_zero, 12, 1);
+		add(fresh(&new), "sis_scanned_per_wakeup", noise, 12, 4);
+		EXPECT(judge_with(&old, &new, "sis_scanned_per_wakeup", 0.5, &pair, &r) ==
+		       CMP_REGRESSED && r.cv_block > CMP_MAX_CV && r.apart,
+		       "compare_paired_noisy_ratios_but_apart");
+	}
 	/* the same data, 5 looks planned: judged at 0.01, too few blocks of 3 */
 	add(fresh(&old), "messages_per_sec", a, 3, 1);
 	add(fresh(&new), "messages_per_sec", a, 3, 0.8);
