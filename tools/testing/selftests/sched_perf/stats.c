@@ -441,10 +441,30 @@ double stats_mann_whitney(const double *a, unsigned int na, const double *b,
 	return fmin(p, 1);
 }
 
+/*
+ * Welch's pieces, the samples scaled by 2^-e: both means, the variance of
+ * their difference (den) and its degrees of freedom (Welch-Satterthwaite;
+ * left untouched when den is 0).
+ */
+static void welch_parts(const double *a, unsigned int na, const double *b,
+			unsigned int nb, int e, double *ma, double *mb, double *den,
+			double *df)
+{
+	double ssa, ssb, va, vb;
+
+	moments(a, na, e, ma, &ssa);
+	moments(b, nb, e, mb, &ssb);
+	va = ssa / (na - 1) / na;
+	vb = ssb / (nb - 1) / nb;
+	*den = va + vb;
+	if (*den > 0)
+		*df = *den * *den / (va * va / (na - 1) + vb * vb / (nb - 1));
+}
+
 double stats_welch(const double *a, unsigned int na, const double *b,
 		   unsigned int nb, double *t_out, double *df_out)
 {
-	double ma, mb, ssa, ssb, va, vb, den, t, df, p;
+	double ma, mb, den, t, df, p;
 	int e;
 
 	if (t_out)
@@ -458,17 +478,12 @@ double stats_welch(const double *a, unsigned int na, const double *b,
 	e = scale_exp(b, nb, scale_exp(a, na, INT_MIN));
 	if (e == INT_MIN)
 		e = 0;
-	moments(a, na, e, &ma, &ssa);
-	moments(b, nb, e, &mb, &ssb);
-	va = ssa / (na - 1) / na;
-	vb = ssb / (nb - 1) / nb;
-	den = va + vb;
+	welch_parts(a, na, b, nb, e, &ma, &mb, &den, &df);
 	if (den == 0) {
 		df = 1;
 		t = ma == mb ? 0 : copysign(HUGE_VAL, ma - mb);
 		p = ma == mb ? 1 : 0;
 	} else {
-		df = den * den / (va * va / (na - 1) + vb * vb / (nb - 1));
 		t = (ma - mb) / sqrt(den);
 		p = fmin(t_two_tail(t, df), 1);
 	}
@@ -653,19 +668,14 @@ double stats_tost(const double *x, unsigned int n, double lo, double hi)
 double stats_welch_tost(const double *a, unsigned int na, const double *b,
 			unsigned int nb, double lo, double hi)
 {
-	double ma, mb, ssa, ssb, va, vb, den, df, p_lo, p_hi;
+	double ma, mb, den, df, p_lo, p_hi;
 
 	if (!a || !b || na < 2 || nb < 2 || !all_finite(a, na) ||
 	    !all_finite(b, nb) || !(lo < hi))
 		return 1;
-	moments(a, na, 0, &ma, &ssa);
-	moments(b, nb, 0, &mb, &ssb);
-	va = ssa / (na - 1) / na;
-	vb = ssb / (nb - 1) / nb;
-	den = va + vb;
+	welch_parts(a, na, b, nb, 0, &ma, &mb, &den, &df);
 	if (den == 0)
 		return mb - ma > lo && mb - ma < hi ? 0 : 1;
-	df = den * den / (va * va / (na - 1) + vb * vb / (nb - 1));
 	p_lo = upper_tail((mb - ma - lo) / sqrt(den), df);
 	p_hi = upper_tail((hi - (mb - ma)) / sqrt(den), df);
 	return fmax(p_lo, p_hi);
