@@ -65,9 +65,21 @@ grep -q '^not ok [0-9]* hackbench.baseline.task_clock_us_per_op regressed' "$tmp
 pass "slowdown of $ns ns per message: $(grep -c '^not ok [0-9]* hackbench.baseline' "$tmp/out") metrics flagged, git bisect exit 1"
 
 # The same kernel against itself is not a regression (0 good, or 125 when
-# a metric was too noisy to judge).
-rc=$(run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
-[ "$rc" = 0 ] || [ "$rc" = 125 ] || fail "A/A: exit $rc: $(grep 'baseline' "$tmp/out")"
+# a metric was too noisy to judge).  The baseline is saved just before, as
+# a gate would take it; an unpaired A/A comparison still alarms in about
+# 1 % of tries on this host (the host drifts between two runs, which
+# only --ab's blocks cancel: see Documentation), so one alarm is tried
+# again with a new baseline, and two in a row fail.
+for try in 1 2; do
+	"$hb" --iterations 8 --budget 8 --save "$tmp/base.res" --results none >/dev/null 2>&1
+	rc=$(run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
+	[ "$rc" = 0 ] || [ "$rc" = 125 ] || [ $try = 2 ] || {
+		echo "note: $name: A/A alarm (try $try): $(grep -m1 '^not ok' "$tmp/out" | cut -c1-160)"
+		continue
+	}
+	break
+done
+[ "$rc" = 0 ] || [ "$rc" = 125 ] || fail "A/A: exit $rc twice in a row: $(grep 'baseline' "$tmp/out")"
 pass "same kernel against its baseline: git bisect exit $rc, $(grep -c '^ok [0-9]* hackbench.baseline' "$tmp/out") comparisons passed"
 
 # Too few runs: 3 against 3 can never reach the level; with --max-runs the
