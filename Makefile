@@ -31,7 +31,7 @@ DEPS		:= scripts/deps.sh
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
 	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
-	vmtest test-vm bench-gate bench-gate-ab bench-counters \
+	vmtest test-vm bench-gate bench-gate-ab bench-gate-guest bench-counters \
 	test-unprivileged test-suite \
 	test-install test-gen-tar bench clean \
 	report test-report test-evidence \
@@ -168,6 +168,11 @@ bench-gate: build
 # SAME by equivalence, looks with alpha spent over them).
 bench-gate-ab: build
 	bench/gate_ab.sh "$(INTREE)"
+
+# The paired gate in the guest with deterministic time (qemu -icount):
+# false alarms and detection of a 2 % slowdown.
+bench-gate-guest: deps-vmtest build
+	bench/gate_guest.sh "$(KSRC)" "$(INTREE)"
 
 # The kernel/sched counters' cost: patched vs unpatched kernel in the guest.
 bench-counters: deps-vmtest sync

@@ -87,6 +87,37 @@ def cmd_calibrate(prog, first_run, *xs):
 	print(" ".join(str(v) for v in ns) + f"|{basis}, pool0's first run ({size(runs)} iterations)")
 
 
+def cmd_calibrate_effect(prog, trial_ns, first_run, trial_run, *xs):
+	"""N per slowdown X from what a trial amount did to throughput.
+
+	Busy work W per op adds to the CPU time of every op, and throughput
+	is inversely proportional to it, so 1 / ratio - 1 = W / t is linear
+	in W: one measured ratio fixes t.  The ratio is the median of the
+	per-block B / A ratios when the trial was an A/B run (FILE.a beside
+	it), else its median over pool0's first run's."""
+	m, trial_ns = THROUGHPUT[prog], float(trial_ns)
+	_, _, b = load(trial_run)
+	if os.path.exists(trial_run + ".a"):
+		_, _, a = load(trial_run + ".a")
+		if m not in a or m not in b:
+			die(f"{trial_run}: no {m}")
+		ratio = median([float(y) / float(x) for x, y in zip(a[m], b[m]) if float(x)])
+		how = f"median of {min(len(a[m]), len(b[m]))} per-block B/A ratios"
+	else:
+		_, _, a = load(first_run)
+		if m not in a or m not in b:
+			die(f"{trial_run} or {first_run}: no {m}")
+		ratio = median(b[m]) / median(a[m])
+		how = f"median of {len(b[m])} iterations over pool0's first run's"
+	if not 0 < ratio < 1:
+		die(f"{prog}: {trial_ns:.0f} ns per op did not slow {m} (ratio {ratio:.4f}): cannot calibrate")
+	per_ns = (1 / ratio - 1) / trial_ns
+	ns = [max(1, round((1 / (1 - float(x) / 100) - 1) / per_ns)) for x in xs]
+	print(" ".join(str(v) for v in ns)
+	      + f"|effect of a trial: {trial_ns:.0f} ns per op moved {m} by "
+	      f"{100 * (ratio - 1):+.1f} % ({how})")
+
+
 def cmd_merge(label, out, *files):
 	"""Concatenate the runs of a pool; metrics missing from any run are dropped."""
 	loaded = [load(f) for f in files]
@@ -269,7 +300,9 @@ def sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b, idx, sizes):
 	for n in sizes:
 		write(a, meta_a, wl, runs_a, idx[:n])
 		write(b, meta_b, wl, runs_b, idx[:n])
-		r = subprocess.run([cmp, "--json", "--paired", "--looks", str(len(sizes)), a, b],
+		bounds = os.environ.get("GATE_BOUNDS")
+		r = subprocess.run([cmp, "--json", "--paired", "--looks", str(len(sizes))]
+				   + (["--bounds", bounds] if bounds else []) + [a, b],
 				   capture_output=True, text=True)
 		if r.returncode not in (0, 1):
 			die(f"sched_perf_compare exit {r.returncode}: {r.stderr.strip()}")
@@ -340,6 +373,7 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 		json.dump(out, f)
 
 
-{"schedule": cmd_schedule, "calibrate": cmd_calibrate, "merge": cmd_merge,
+{"schedule": cmd_schedule, "calibrate": cmd_calibrate,
+ "calibrate_effect": cmd_calibrate_effect, "merge": cmd_merge,
  "trials": cmd_trials, "table": cmd_table, "paired_trials": cmd_paired_trials,
  "looks": cmd_looks}[sys.argv[1]](*sys.argv[2:])

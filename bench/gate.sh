@@ -15,11 +15,12 @@
 # The draws of a program share its pools: they measure the gate on these
 # pools, they are not independent repetitions of the experiment.
 #
-# The busy work per operation is N ns, chosen from pool0's first run: X %
-# of the median CPU time per op (task_clock_us_per_op) for the programs
-# that keep the CPUs busy (hackbench, the request-response tests), X % of
-# the median wall time per op (1 / bogo_ops_per_sec) for dirdeep (one
-# instance, asleep in sync most of the time).
+# The busy work per operation is set by its effect: a trial amount
+# (GATE_CAL_PCT, 20 % of pool0's first run's median CPU time per op, or of
+# its wall time per op for dirdeep) runs GATE_CAL_RUNS (8) iterations, and
+# what it did to throughput (1 / ratio - 1 grows linearly with the work)
+# gives the amount for each slowdown.  Each pool's measured move is
+# printed with its tally.
 #
 # Usage: bench/gate.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]
 #   (default: hackbench tcp_rr udp_rr sctp_rr dirdeep; a SKIP is reported)

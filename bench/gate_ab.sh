@@ -7,8 +7,8 @@
 #     (GATE_KNOB, default kernel.printk_ratelimit one above its value):
 #     pool0 with B = A, pool5 / pool10 with the B side made 5 % / 10 %
 #     slower on purpose (SCHED_PERF_TEST_WORK_NS with
-#     SCHED_PERF_TEST_WORK_SIDE=b; the amount from pool0's first run, as
-#     bench/gate.sh takes it), in runs of GATE_RUN blocks, interleaved;
+#     SCHED_PERF_TEST_WORK_SIDE=b; the amount set by its effect on a
+#     trial A/B run, as bench/gate.sh sets it), in runs of GATE_RUN blocks, interleaved;
 #  2. from each pool, GATE_DRAWS gates: GATE_MAX blocks drawn at random,
 #     judged by sched_perf_compare --paired --looks L at the planned sizes
 #     (GATE_N, then about 1.5 times as many, up to GATE_MAX) until every

@@ -54,10 +54,24 @@ pool_run() {
 	echo "$f"
 }
 
+# The knob is set by its effect, not by a guess: a first amount, cal_pct
+# of pool0's first run's time per op, runs once (cal_runs iterations or
+# blocks); what it did to throughput fixes the amount of each slowdown
+# (bench/gate.py calibrate_effect).  Sets values (one amount per
+# slowdown) and basis (how they were found).
+cal_pct=${GATE_CAL_PCT:-20}
+cal_runs=${GATE_CAL_RUNS:-8}
+calibrate() {	# prog secs
+	local trial guess f
+	IFS='|' read -r guess basis <<<"$(helper calibrate "$1" "$first${pool_knob:+.a}" "$cal_pct")"
+	echo "  trial for the knob: $guess ns per op ($cal_pct % of the $basis)"
+	f=$(pool_run "$1" cal "$cal_runs" "$2" "$guess" 1) || exit 1
+	IFS='|' read -r values basis <<<"$(helper calibrate_effect "$1" "$guess" "$first" "$f" $slowdowns)"
+}
+
 # prog secs k0 k1: pool0 (k0 iterations or blocks) and one pool per
 # slowdown (k1 each), from runs of per_run, interleaved over time (pool0
-# first; the slowdowns calibrated from that first run, its A side for
-# A/B).  Sets first (that run's file), skipped (the program cannot run
+# first; the slowdowns calibrated by their effect: calibrate).  Sets first (that run's file), skipped (the program cannot run
 # here: the reason was printed) and pool_files[POOL] (the runs of a pool).
 slowdowns="5 10"
 build_pools() {
@@ -75,12 +89,12 @@ build_pools() {
 			fi
 			[ $rc = 0 ] || exit 1
 			first=$f
-			IFS='|' read -r values basis <<<"$(helper calibrate "$p" "$first${pool_knob:+.a}" $slowdowns)"
+			calibrate "$p" "$secs"
 			set -- $values
 			for x in $slowdowns; do
 				pool_ns[$x]=$1
 				shift
-				echo "  SCHED_PERF_TEST_WORK_NS for $x % slower${pool_knob:+ (B side)}: ${pool_ns[$x]} ns ($x % of the $basis)"
+				echo "  SCHED_PERF_TEST_WORK_NS for $x % slower${pool_knob:+ (B side)}: ${pool_ns[$x]} ns (from the $basis)"
 			done
 		else
 			f=$(pool_run "$p" "$pool" "$k" "$secs" "${pool_ns[$pool]:-}" "$run") || exit 1

@@ -292,12 +292,13 @@ boot_with() {
 }
 
 # The guest's "SCHED_PERF_RESULT <file>: <line>" lines back into files,
-# one per program: results/<prog>.results (meta.workload names it).
+# one per program: results/<prog>.results (meta.workload names it), and
+# results/<prog>.results.a for the A side of an --ab run saved with --save.
 extract_results() {
 	local dir=$out/results f prog got=()
 	rm -rf "$dir" "$dir.tmp" && mkdir -p "$dir" "$dir.tmp"
 	tr -d '\r' <"$out/console.log" | awk -v dir="$dir.tmp" '
-		/^SCHED_PERF_RESULT [A-Za-z0-9._-]+\.results:/ {
+		/^SCHED_PERF_RESULT [A-Za-z0-9._-]+\.results(\.a)?:/ {
 			b = $2; sub(/:$/, "", b)
 			line = substr($0, length("SCHED_PERF_RESULT " b ": ") + 1)
 			if (!(b in seen)) { seen[b] = 1; print b > (dir "/order") }
@@ -308,6 +309,9 @@ extract_results() {
 		prog=$(sed -n 's/^meta\.workload: *//p' "$dir.tmp/$f" | head -n1)
 		[ -n "$prog" ] || prog=$(echo "$f" | sed -n 's/^sched_perf-\([a-z0-9_]*\)-.*/\1/p')
 		[ -n "$prog" ] || { say "results file $f: no workload, ignored"; continue; }
+		case $f in
+		*.results.a) mv "$dir.tmp/$f" "$dir/$prog.results.a"; continue ;;
+		esac
 		mv "$dir.tmp/$f" "$dir/$prog.results"
 		got+=("$prog")
 	done <"$dir.tmp/order"
