@@ -56,23 +56,39 @@ pool_run() {
 
 # The knob is set by its effect, not by a guess: a first amount, cal_pct
 # of pool0's first run's time per op, runs once (cal_runs iterations or
-# blocks); what it did to throughput fixes the amount of each slowdown
-# (bench/gate.py calibrate_effect).  Sets values (one amount per
-# slowdown) and basis (how they were found).
+# blocks); what it did to throughput gives an amount per slowdown
+# (bench/gate.py calibrate_effect: 1 / ratio - 1 taken as linear in the
+# work).  The effect is not linear everywhere (hackbench: 57 ns per
+# message moved it 12 %, 281 ns 21 %: a little work between two writes
+# already changes how the receivers batch), so each amount then runs a
+# trial of its own, and its effect corrects it the same way, from close
+# by.  Sets values (one amount per slowdown) and basis (how they were
+# found).
 cal_pct=${GATE_CAL_PCT:-20}
 cal_runs=${GATE_CAL_RUNS:-8}
 calibrate() {	# prog secs
-	local trial guess f
+	local guess f x one first_values
+	declare -gA cal_how=()
 	IFS='|' read -r guess basis <<<"$(helper calibrate "$1" "$first${pool_knob:+.a}" "$cal_pct")"
 	echo "  trial for the knob: $guess ns per op ($cal_pct % of the $basis)"
 	f=$(pool_run "$1" cal "$cal_runs" "$2" "$guess" 1) || exit 1
-	IFS='|' read -r values basis <<<"$(helper calibrate_effect "$1" "$guess" "$first" "$f" $slowdowns)"
+	IFS='|' read -r first_values basis <<<"$(helper calibrate_effect "$1" "$guess" "$first" "$f" $slowdowns)"
+	echo "  first estimate: $first_values ns for $slowdowns % (from the $basis)"
+	set -- "$1" "$2" $first_values
+	values=
+	for x in $slowdowns; do
+		f=$(pool_run "$1" "cal$x" "$cal_runs" "$2" "$3" 1) || exit 1
+		IFS='|' read -r one cal_how[$x] <<<"$(helper calibrate_effect "$1" "$3" "$first" "$f" "$x")"
+		values="$values $one"
+		set -- "$1" "$2" "${@:4}"
+	done
 }
 
 # prog secs k0 k1: pool0 (k0 iterations or blocks) and one pool per
 # slowdown (k1 each), from runs of per_run, interleaved over time (pool0
-# first; the slowdowns calibrated by their effect: calibrate).  Sets first (that run's file), skipped (the program cannot run
-# here: the reason was printed) and pool_files[POOL] (the runs of a pool).
+# first; the slowdowns calibrated by their effect: calibrate).  Sets
+# first (that run's file), skipped (the program cannot run here: the
+# reason was printed) and pool_files[POOL] (the runs of a pool).
 slowdowns="5 10"
 build_pools() {
 	local p=$1 secs=$2 run=2 pool k rc f values basis x
@@ -94,7 +110,7 @@ build_pools() {
 			for x in $slowdowns; do
 				pool_ns[$x]=$1
 				shift
-				echo "  SCHED_PERF_TEST_WORK_NS for $x % slower${pool_knob:+ (B side)}: ${pool_ns[$x]} ns (from the $basis)"
+				echo "  SCHED_PERF_TEST_WORK_NS for $x % slower${pool_knob:+ (B side)}: ${pool_ns[$x]} ns (from the ${cal_how[$x]})"
 			done
 		else
 			f=$(pool_run "$p" "$pool" "$k" "$secs" "${pool_ns[$pool]:-}" "$run") || exit 1
