@@ -96,17 +96,16 @@ def cmd_calibrate_effect(prog, trial_ns, first_run, trial_run, *xs):
 	per-block B / A ratios when the trial was an A/B run (FILE.a beside
 	it), else its median over pool0's first run's."""
 	m, trial_ns = THROUGHPUT[prog], float(trial_ns)
+	paired = os.path.exists(trial_run + ".a")
+	against = trial_run + ".a" if paired else first_run
 	_, _, b = load(trial_run)
-	if os.path.exists(trial_run + ".a"):
-		_, _, a = load(trial_run + ".a")
-		if m not in a or m not in b:
-			die(f"{trial_run}: no {m}")
+	_, _, a = load(against)
+	if m not in a or m not in b:
+		die(f"{trial_run} or {against}: no {m}")
+	if paired:
 		ratio = median([float(y) / float(x) for x, y in zip(a[m], b[m]) if float(x)])
 		how = f"median of {min(len(a[m]), len(b[m]))} per-block B/A ratios"
 	else:
-		_, _, a = load(first_run)
-		if m not in a or m not in b:
-			die(f"{trial_run} or {first_run}: no {m}")
 		ratio = median(b[m]) / median(a[m])
 		how = f"median of {len(b[m])} iterations over pool0's first run's"
 	if not 0 < ratio < 1:
@@ -297,13 +296,13 @@ def cv(values):
 
 def sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b, idx, sizes):
 	"""One gate: look at each planned size; (outcome, blocks, regressed metrics)."""
+	bounds = os.environ.get("GATE_BOUNDS")
+	argv = [cmp, "--json", "--paired", "--looks", str(len(sizes))] + \
+	       (["--bounds", bounds] if bounds else []) + [a, b]
 	for n in sizes:
 		write(a, meta_a, wl, runs_a, idx[:n])
 		write(b, meta_b, wl, runs_b, idx[:n])
-		bounds = os.environ.get("GATE_BOUNDS")
-		r = subprocess.run([cmp, "--json", "--paired", "--looks", str(len(sizes))]
-				   + (["--bounds", bounds] if bounds else []) + [a, b],
-				   capture_output=True, text=True)
+		r = subprocess.run(argv, capture_output=True, text=True)
 		if r.returncode not in (0, 1):
 			die(f"sched_perf_compare exit {r.returncode}: {r.stderr.strip()}")
 		v = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]

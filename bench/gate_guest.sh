@@ -102,8 +102,8 @@ for p in $want; do
 		mkdir -p "$GATE_KEEP"
 		for f in "$pool0" "$poolx" "$trial"; do
 			# $tmp/<prog>.<pool>/results/<prog>.results -> <prog>.<pool>.res
-			cp "$f" "$GATE_KEEP/$(basename "$(dirname "$(dirname "$f")")").res"
-			cp "$f.a" "$GATE_KEEP/$(basename "$(dirname "$(dirname "$f")")").res.a"
+			keep=$GATE_KEEP/$(basename "$(dirname "$(dirname "$f")")").res
+			cp "$f" "$keep" && cp "$f.a" "$keep.a"
 		done
 		cp "$tmp"/*.log "$tmp/$p.paired.json" "$GATE_KEEP"/
 	fi

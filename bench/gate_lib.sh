@@ -67,20 +67,20 @@ pool_run() {
 cal_pct=${GATE_CAL_PCT:-20}
 cal_runs=${GATE_CAL_RUNS:-8}
 calibrate() {	# prog secs
-	local guess f x one first_values
+	local guess f x one estimates i=0
 	declare -gA cal_how=()
 	IFS='|' read -r guess basis <<<"$(helper calibrate "$1" "$first${pool_knob:+.a}" "$cal_pct")"
 	echo "  trial for the knob: $guess ns per op ($cal_pct % of the $basis)"
 	f=$(pool_run "$1" cal "$cal_runs" "$2" "$guess" 1) || exit 1
-	IFS='|' read -r first_values basis <<<"$(helper calibrate_effect "$1" "$guess" "$first" "$f" $slowdowns)"
-	echo "  first estimate: $first_values ns for $slowdowns % (from the $basis)"
-	set -- "$1" "$2" $first_values
+	IFS='|' read -r estimates basis <<<"$(helper calibrate_effect "$1" "$guess" "$first" "$f" $slowdowns)"
+	echo "  first estimate: $estimates ns for $slowdowns % (from the $basis)"
+	read -ra estimates <<<"$estimates"
 	values=
 	for x in $slowdowns; do
-		f=$(pool_run "$1" "cal$x" "$cal_runs" "$2" "$3" 1) || exit 1
-		IFS='|' read -r one cal_how[$x] <<<"$(helper calibrate_effect "$1" "$3" "$first" "$f" "$x")"
+		f=$(pool_run "$1" "cal$x" "$cal_runs" "$2" "${estimates[i]}" 1) || exit 1
+		IFS='|' read -r one cal_how[$x] <<<"$(helper calibrate_effect "$1" "${estimates[i]}" "$first" "$f" "$x")"
 		values="$values $one"
-		set -- "$1" "$2" "${@:4}"
+		i=$((i + 1))
 	done
 }
 
