@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 # The pools, the draws and the tally: bench/gate.sh's helper.
-import json, math, os, random, subprocess, sys
+import json, math, os, random, statistics, subprocess, sys
 
 THROUGHPUT = {"hackbench": "messages_per_sec", "tcp_rr": "transactions_per_sec",
 	      "udp_rr": "transactions_per_sec", "sctp_rr": "transactions_per_sec",
@@ -315,6 +315,41 @@ def sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b, idx, sizes):
 	return "undecided", sizes[-1], []
 
 
+def blocks_needed(cv, delta, alpha, power):
+	"""Blocks for a one-sided test at alpha to see a mean move of delta
+	with this power, the per-block ratios spread with this cv (normal
+	approximation: n = ((z(1 - alpha) + z(power)) cv / delta)^2)."""
+	z = statistics.NormalDist().inv_cdf
+	return math.ceil(((z(1 - alpha) + z(power)) * cv / delta) ** 2)
+
+
+def what_it_takes(cmp, a, b, looks_n, slowdown):
+	"""At the spread of the whole A/A pool (per metric, as the gate
+	measures it): the blocks a gate would need to prove SAME in 80 % of
+	A/A gates (every metric's two one-sided tests at alpha / looks, at a
+	true change of 0: power z(0.9) each), and to catch a slowdown of this
+	size in 90 % by throughput or CPU time per op (two-sided at
+	alpha / looks / metrics, Bonferroni: Holm's worst case)."""
+	bounds = os.environ.get("GATE_BOUNDS")
+	r = subprocess.run([cmp, "--json", "--paired"] + (["--bounds", bounds] if bounds else [])
+			   + [a, b], capture_output=True, text=True)
+	rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+	rows = [x for x in rows if x["cv_block"] is not None and x["threshold"]]
+	if not rows:
+		return "no metric with a block spread"
+	alpha = 0.05 / looks_n
+	same = max((blocks_needed(x["cv_block"], abs(x["threshold"]), alpha, 0.9), x["metric"])
+		   for x in rows)
+	seen = [(blocks_needed(x["cv_block"], slowdown, alpha / 2 / len(rows), 0.9), x["metric"])
+		for x in rows if x["metric"].split(".", 1)[1] in (CPU, *THROUGHPUT.values())]
+	out = f"SAME in 80 % of A/A gates: {same[0]} blocks (limited by {same[1].split('.', 1)[1]})"
+	if seen:
+		best = min(seen)
+		out += (f"; {100 * slowdown:.0f} % caught in 90 %: {best[0]} blocks "
+			f"(by {best[1].split('.', 1)[1]})")
+	return out
+
+
 def draw(rng, k, n):
 	"""n blocks of k: at random (GATE_DRAW=random), or n in a row from a
 	random start, wrapping (consecutive: as a live gate takes them, A B
@@ -366,6 +401,11 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 					     f"median B/A - 1 {100 * (median(ratio) - 1):+.1f} %")
 		for line in noise:
 			print("      " + line)
+		if x == "0":
+			write(a, meta_a, wl, runs_a, list(range(k)))
+			write(b, meta_b, wl, runs_b, list(range(k)))
+			print("      what it would take, at this pool's spread (normal approximation): "
+			      + what_it_takes(cmp, a, b, len(sizes), 0.05))
 		out["kinds"][x] = dict(kinds, median_blocks=used[len(used) // 2],
 				       fp_upper=upper95(kinds["different"], draws))
 	with open(os.path.join(work, prog + ".paired.json"), "w") as f:

@@ -25,16 +25,16 @@ helper() { "$py" "$gate_py" "$@"; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-# One run into a pool: prog pool iterations iter_sec work_ns (empty: none)
-# and its number; prints its file (progress on fd 3); returns 4 on SKIP, 1
+# One run into a pool: prog pool iterations iter_sec slowdown (empty: none,
+# else SCHED_PERF_TEST_WORK_NS=N or SCHED_PERF_TEST_STRETCH_PCT=P) and its
+# number; prints its file (progress on fd 3); returns 4 on SKIP, 1
 # when it saved no run set.  With pool_knob: that many A/B blocks, the B
 # side in the file and the A side in FILE.a.
 pool_run() {
-	local p=$1 pool=$2 k=$3 secs=$4 ns=$5 f=$tmp/$1.pool$2.$6.res rc=0 t0 ab=() unit=iterations
-	local work=${ns:+SCHED_PERF_TEST_WORK_NS=$ns}
+	local p=$1 pool=$2 k=$3 secs=$4 work=$5 f=$tmp/$1.pool$2.$6.res rc=0 t0 ab=() unit=iterations
 	if [ -n "$pool_knob" ]; then
 		ab=(--ab "$pool_knob" --max-runs "$k")
-		work=${ns:+$work SCHED_PERF_TEST_WORK_SIDE=b}
+		work=${work:+$work SCHED_PERF_TEST_WORK_SIDE=b}
 		unit="blocks"
 	fi
 	t0=$(now)
@@ -71,13 +71,13 @@ calibrate() {	# prog secs
 	declare -gA cal_how=()
 	IFS='|' read -r guess basis <<<"$(helper calibrate "$1" "$first${pool_knob:+.a}" "$cal_pct")"
 	echo "  trial for the knob: $guess ns per op ($cal_pct % of the $basis)"
-	f=$(pool_run "$1" cal "$cal_runs" "$2" "$guess" 1) || exit 1
+	f=$(pool_run "$1" cal "$cal_runs" "$2" "SCHED_PERF_TEST_WORK_NS=$guess" 1) || exit 1
 	IFS='|' read -r estimates basis <<<"$(helper calibrate_effect "$1" "$guess" "$first" "$f" $slowdowns)"
 	echo "  first estimate: $estimates ns for $slowdowns % (from the $basis)"
 	read -ra estimates <<<"$estimates"
 	values=
 	for x in $slowdowns; do
-		f=$(pool_run "$1" "cal$x" "$cal_runs" "$2" "${estimates[i]}" 1) || exit 1
+		f=$(pool_run "$1" "cal$x" "$cal_runs" "$2" "SCHED_PERF_TEST_WORK_NS=${estimates[i]}" 1) || exit 1
 		IFS='|' read -r one cal_how[$x] <<<"$(helper calibrate_effect "$1" "${estimates[i]}" "$first" "$f" "$x")"
 		values="$values $one"
 		i=$((i + 1))
@@ -86,14 +86,18 @@ calibrate() {	# prog secs
 
 # prog secs k0 k1: pool0 (k0 iterations or blocks) and one pool per
 # slowdown (k1 each), from runs of per_run, interleaved over time (pool0
-# first; the slowdowns calibrated by their effect: calibrate).  Sets
+# first; the slowdowns calibrated by their effect: calibrate, except for
+# the programs in GATE_STRETCH, default dirdeep, whose operations are
+# stretched by the nominal amount: there busy work overlaps the I/O the
+# program waits for, and 41 us per op moved it by +2.9 %).  Sets
 # first (that run's file), skipped (the program cannot run here: the
 # reason was printed) and pool_files[POOL] (the runs of a pool).
 slowdowns="5 10"
+stretched=" ${GATE_STRETCH-dirdeep} "
 build_pools() {
 	local p=$1 secs=$2 run=2 pool k rc f values basis x
 	first= skipped=
-	declare -gA pool_files=() pool_ns=()
+	declare -gA pool_files=() pool_work=()
 	while read -r pool k; do
 		if [ -z "$first" ]; then
 			rc=0
@@ -105,15 +109,22 @@ build_pools() {
 			fi
 			[ $rc = 0 ] || exit 1
 			first=$f
-			calibrate "$p" "$secs"
-			set -- $values
-			for x in $slowdowns; do
-				pool_ns[$x]=$1
-				shift
-				echo "  SCHED_PERF_TEST_WORK_NS for $x % slower${pool_knob:+ (B side)}: ${pool_ns[$x]} ns (from the ${cal_how[$x]})"
-			done
+			if [[ $stretched == *" $p "* ]]; then
+				for x in $slowdowns; do
+					pool_work[$x]=SCHED_PERF_TEST_STRETCH_PCT=$x
+					echo "  $x % slower${pool_knob:+ (B side)}: ${pool_work[$x]} (nominal)"
+				done
+			else
+				calibrate "$p" "$secs"
+				set -- $values
+				for x in $slowdowns; do
+					pool_work[$x]=SCHED_PERF_TEST_WORK_NS=$1
+					shift
+					echo "  SCHED_PERF_TEST_WORK_NS for $x % slower${pool_knob:+ (B side)}: ${pool_work[$x]#*=} ns (from the ${cal_how[$x]})"
+				done
+			fi
 		else
-			f=$(pool_run "$p" "$pool" "$k" "$secs" "${pool_ns[$pool]:-}" "$run") || exit 1
+			f=$(pool_run "$p" "$pool" "$k" "$secs" "${pool_work[$pool]:-}" "$run") || exit 1
 		fi
 		pool_files[$pool]="${pool_files[$pool]:-} $f"
 		run=$((run + 1))

@@ -24,7 +24,8 @@ json_lines() {
 	python3 -c '
 import json, sys
 keys = {"metric", "old_median", "old_stddev", "old_n", "new_median",
-	"new_stddev", "new_n", "change", "p", "p_adj", "p_same", "threshold", "verdict"}
+	"new_stddev", "new_n", "change", "p", "p_adj", "p_same", "threshold", "cv_block",
+	"verdict"}
 for line in sys.stdin:
 	o = json.loads(line)
 	assert isinstance(o, dict) and set(o) == keys, line
@@ -58,7 +59,7 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
 json_lines || fail "--json: not one JSON object per line: $(cat "$tmp/out")"
 python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]' <"$tmp/out" ||
 	fail "--json: a line is not JSON"
-grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"verdict":"regressed"}$' "$tmp/out" ||
+grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"cv_block":null,"verdict":"regressed"}$' "$tmp/out" ||
 	fail "--json: the regression is not in the JSON: $(cat "$tmp/out")"
 pass "--json: 3 JSON objects, one per line, messages_per_sec regressed"
 
@@ -89,6 +90,29 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/old")
 [ "$rc" = 0 ] && [ "$(grep -c '"verdict":"same"' "$tmp/out")" = 3 ] ||
 	fail "identical run sets: not proven the same: $(cat "$tmp/out")"
 pass "identical run sets: all 3 metrics proven the same (equivalence test)"
+# cv_block: the spread of the per-block ratios, null unless paired
+cv_blocks() { python3 -c 'import json, sys; print(" ".join(str(json.loads(l)["cv_block"]) for l in sys.stdin))' <"$tmp/out"; }
+[ "$(cv_blocks)" = "None None None" ] || fail "unpaired --json: cv_block not null: $(cat "$tmp/out")"
+run "$cmp" --bounds "$fix/bounds" --json --paired "$fix/old" "$fix/old" >/dev/null
+[ "$(cv_blocks)" = "0 0 0" ] || fail "--paired --json, a run set with itself: cv_block not 0: $(cat "$tmp/out")"
+# the old runs rotated by one: ratios 1000300 / 1000000, 1000000 / 1001000, ...
+old=(1000000 1001000 999000 1000500 999500 1000200 999800 1000300)
+rot=("${old[7]}" "${old[@]:0:7}")
+sed "s/^\(hackbench.runs.messages_per_sec:\).*/\1 ${rot[*]}/" "$fix/old" >"$tmp/rotated"
+run "$cmp" --bounds "$fix/bounds" --json --paired "$fix/old" "$tmp/rotated" >/dev/null
+# robust CV = MAD / median / Phi^-1(3/4) of the ratios, computed here from the list
+python3 -c '
+import json, statistics as st, sys
+old = [float(x) for x in sys.argv[1].split()]
+new = [float(x) for x in sys.argv[2].split()]
+r = [n / o for o, n in zip(old, new)]
+med = st.median(r)
+want = st.median(abs(x - med) for x in r) / med / st.NormalDist().inv_cdf(0.75)
+got = json.loads(sys.stdin.readline())["cv_block"]
+assert abs(got - want) < 1e-6 * want, (got, want)
+' "${old[*]}" "${rot[*]}" <"$tmp/out" ||
+	fail "--paired --json, rotated runs: cv_block is not the robust CV of the ratios: $(head -n1 "$tmp/out")"
+pass "--json cv_block: null unpaired, 0 for a run set with itself, the robust CV of the block ratios ($(head -n1 "$tmp/out" | sed 's/.*"cv_block":\([^,]*\).*/\1/'))"
 
 rc=$(run "$cmp" --help)
 [ "$rc" = 0 ] && grep -q '^Usage: sched_perf_compare' "$tmp/out" || fail "--help: exit $rc"

@@ -449,8 +449,12 @@ static void load_bounds(const struct workload *wl, const struct config *c,
 	free(known);
 }
 
-/* Test only: calibrated loops, and whether only an A/B run's B side gets them. */
+/*
+ * Test only: calibrated loops or the stretch, and whether only an A/B
+ * run's B side gets them.
+ */
 static unsigned long test_work_loops;
+static double test_work_stretch;
 static bool test_work_b_only;
 
 /* What one run of a program keeps while the gate drives it. */
@@ -471,6 +475,7 @@ static int measured_iteration(void *p, bool new_side, struct metric_set *set)
 
 	/* workers are made per iteration: they take the loops from here */
 	wl_test_work_loops = test_work_b_only && !new_side ? 0 : test_work_loops;
+	wl_test_stretch = test_work_b_only && !new_side ? 0 : test_work_stretch;
 	measure_begin(c->m);
 	ret = c->wl->run_once(&r);
 	measure_end(c->m);
@@ -556,19 +561,46 @@ static void report_comparison(const struct workload *wl, const struct gate_plan 
 }
 
 unsigned long wl_test_work_loops;
+double wl_test_stretch;
+
+/*
+ * Where this thread's last operation ended; 0 before its first (workers
+ * are made per iteration, so the wait for the start is never stretched).
+ */
+static __thread uint64_t stretch_mark_ns;
+
+void wl_test_stretch_op(void)
+{
+	uint64_t now = wl_now_ns(), until;
+
+	if (stretch_mark_ns) {
+		until = now + (uint64_t)(wl_test_stretch * (now - stretch_mark_ns));
+		while (now < until)
+			now = wl_now_ns();
+	}
+	stretch_mark_ns = now;
+}
 
 /*
  * SCHED_PERF_TEST_WORK_NS (test only): how many empty loops take that
  * long here, timed once before any worker exists (the fastest of three).
+ * SCHED_PERF_TEST_STRETCH_PCT=P (test only): P % slower, i.e. each
+ * operation's wall time times 100 / (100 - P).
  * SCHED_PERF_TEST_WORK_SIDE=b: in an A/B run, the B side's iterations
  * only (a knob that slows the kernel by a known amount, for bench/gate.sh).
  */
 static void wl_test_work_setup(void)
 {
 	const char *env = getenv("SCHED_PERF_TEST_WORK_NS");
-	double ns = env ? atof(env) : 0, best = 0;
+	const char *pct = getenv("SCHED_PERF_TEST_STRETCH_PCT");
+	double ns = env ? atof(env) : 0, best = 0, p = pct ? atof(pct) : 0;
 	int i;
 
+	env = getenv("SCHED_PERF_TEST_WORK_SIDE");
+	test_work_b_only = env && !strcmp(env, "b");
+	/* set after the loops are timed: this thread never marks an op */
+	if (p > 0 && p < 100)
+		test_work_stretch = p / (100 - p);
 	if (!(ns > 0 && ns <= 1e9))
 		return;
 	for (i = 0; i < 3; i++) {
@@ -583,8 +615,6 @@ static void wl_test_work_setup(void)
 	}
 	wl_test_work_loops = best > 0 ? ns / best : 0;
 	test_work_loops = wl_test_work_loops;
-	env = getenv("SCHED_PERF_TEST_WORK_SIDE");
-	test_work_b_only = env && !strcmp(env, "b");
 }
 
 /* --bisect changes what bad input exits with: 128 aborts git bisect run. */
@@ -738,6 +768,11 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	if (test_work_loops)
 		verdict_note("TEST ONLY: SCHED_PERF_TEST_WORK_NS=%s of busy work per %s%s\n",
 			     getenv("SCHED_PERF_TEST_WORK_NS"), wl->op_name,
+			     test_work_b_only && c.ab[0] ? ", on the B side only" : "");
+	if (test_work_stretch > 0)
+		verdict_note("TEST ONLY: SCHED_PERF_TEST_STRETCH_PCT=%s: every %s's wall time stretched by %.2f %%%s\n",
+			     getenv("SCHED_PERF_TEST_STRETCH_PCT"), wl->op_name,
+			     100 * test_work_stretch,
 			     test_work_b_only && c.ab[0] ? ", on the B side only" : "");
 	wl->banner();
 

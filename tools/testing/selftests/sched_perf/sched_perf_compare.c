@@ -132,6 +132,7 @@ static void print_json(const char *workload, const struct cmp_result *r)
 	json_number("p_adj", r->p_adj);
 	json_number("p_same", r->p_same);
 	json_number("threshold", r->threshold);
+	json_number("cv_block", r->cv_block);
 	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
 }
 

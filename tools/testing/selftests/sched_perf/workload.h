@@ -22,13 +22,22 @@ static inline uint64_t wl_now_ns(void)
 }
 
 /*
- * Test-only slowdown (SCHED_PERF_TEST_WORK_NS, see the documentation):
- * every workload calls this once per operation; it is a fixed amount of
- * busy work, calibrated by the driver before any worker starts, so that
- * bench/gate.sh can make a kernel "5 % slower" on purpose.  Zero loops,
- * i.e. one predictable branch, unless the variable is set.
+ * Test-only slowdowns (see the documentation), so that bench/gate.sh can
+ * make a kernel "5 % slower" on purpose; every workload calls
+ * wl_test_work() once per operation.  Two kinds:
+ *  - SCHED_PERF_TEST_WORK_NS: a fixed amount of busy work, calibrated by
+ *    the driver before any worker starts;
+ *  - SCHED_PERF_TEST_STRETCH_PCT: each operation's own wall time, since
+ *    the last call in this thread, stretched by spinning on the clock, so
+ *    that a thread that does one thing after another runs that much
+ *    slower whatever its operations cost (dirdeep, where busy work
+ *    overlaps the I/O it waits for and moves throughput by less than its
+ *    share).  wl_test_work_done() stretches the tail of a window too.
+ * Both are one predictable branch unless set.
  */
 extern unsigned long wl_test_work_loops;
+extern double wl_test_stretch;		/* extra wall time per unit of it */
+void wl_test_stretch_op(void);
 
 static inline void wl_test_work(void)
 {
@@ -36,6 +45,15 @@ static inline void wl_test_work(void)
 
 	for (i = 0; i < wl_test_work_loops; i++)
 		__asm__ __volatile__("" ::: "memory");
+	if (wl_test_stretch > 0)
+		wl_test_stretch_op();
+}
+
+/* The end of a timed window that is not an operation (a clean-up). */
+static inline void wl_test_work_done(void)
+{
+	if (wl_test_stretch > 0)
+		wl_test_stretch_op();
 }
 
 /* One timed iteration. */
