@@ -465,7 +465,7 @@ static int dirdeep_worker(void *arg)
 	if (gate_pass(in->gate))
 		return 1;
 	t0 = wl_now_ns();
-	in->deadline_ns = t0 + dd.duration * 1e9;
+	in->deadline_ns = t0 + wl_test_window_ns(dd.duration * 1e9);
 	in->inodes_start = free_inodes(dd.rundir);
 	snprintf(path, sizeof(path), "%s", in->root);
 	snprintf(link, sizeof(link), "%.3200s/f", in->root);

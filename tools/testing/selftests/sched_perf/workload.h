@@ -49,6 +49,17 @@ static inline void wl_test_work(void)
 		wl_test_stretch_op();
 }
 
+/*
+ * A window that ends by the clock, in the stretched time: a stretched run
+ * does the same operations in the same order, each P % slower, so that
+ * its throughput moves by P % whatever mix of cheap and dear operations
+ * the window holds (dirdeep's build and exercise phases).
+ */
+static inline uint64_t wl_test_window_ns(uint64_t ns)
+{
+	return ns * (1 + wl_test_stretch);
+}
+
 /* The end of a timed window that is not an operation (a clean-up). */
 static inline void wl_test_work_done(void)
 {
