@@ -25,6 +25,9 @@
 #                   git bisect run's
 #   VM_PATCHES=0    build the kernel without kernel/sched/*.patch (the
 #                   counters' overhead is measured against it)
+#   VM_KERNEL_PATCHES="FILE..."  more patches for the kernel, applied after
+#                   those, in order: anything patch -p1 accepts (git
+#                   format-patch, diff -u with timestamps)
 #   VM_QEMU_ARGS="..."  more qemu options, e.g. "-icount shift=0,sleep=off"
 #                   (guest time from instructions executed, not the host's
 #                   clock: figures that do not move with the host's load)
@@ -76,6 +79,9 @@ case $vm_checks$vm_bisect$vm_patches in
 *) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect VM_PATCHES=$vm_patches: want 0 or 1" ;;
 esac
 [ $# -ge 1 ] || die "usage: $0 KSRC [kernel|run]"
+for p in ${VM_KERNEL_PATCHES:-}; do
+	[ -f "$p" ] && [ -r "$p" ] || die "VM_KERNEL_PATCHES: $p: no such file"
+done
 ksrc=$(realpath "$1")
 what=${2:-run}
 
@@ -86,8 +92,11 @@ need_tools() {
 }
 
 patches() {
-	[ "$vm_patches" = 1 ] || return 0
-	ls "$top"/kernel/sched/*.patch 2>/dev/null | sort || true
+	local p
+	[ "$vm_patches" = 1 ] && { ls "$top"/kernel/sched/*.patch 2>/dev/null | sort || true; }
+	for p in ${VM_KERNEL_PATCHES:-}; do
+		realpath "$p"
+	done
 }
 
 # A git tree's commit and uncommitted changes (the suite's copy aside) in
@@ -127,7 +136,7 @@ check_config() {
 }
 
 build_kernel() {
-	local key src out
+	local key src out list
 	git_state
 	key=$(kernel_key)
 	out=$cache/kernel-$key
@@ -139,19 +148,10 @@ build_kernel() {
 	src=$ksrc
 	if [ -n "$(patches)" ]; then
 		src=$cache/src-$key
-		say "applying $(patches | wc -l) patch(es) from kernel/sched/ to a copy of $ksrc"
-		# a tree of symlinks (seconds, where a copy of 1.7 GB took
-		# minutes), with real copies of the files the patches change
-		rm -rf "$src" && mkdir -p "$src"
-		cp -as "$ksrc/." "$src/" && rm -rf "$src/tools/testing/selftests/sched_perf" ||
-			die "cannot link $ksrc into $src"
-		patches | while read -r p; do
-			sed -n 's|^+++ b/||p' "$p" | while read -r f; do
-				[ -L "$src/$f" ] && cp --remove-destination "$ksrc/$f" "$src/$f"
-				true
-			done
-			patch -d "$src" -p1 -s <"$p" || die "$(basename "$p") does not apply"
-		done
+		say "applying $(patches | wc -l) patch(es) to a copy of $ksrc"
+		mapfile -t list < <(patches)
+		"$top/scripts/vmtest/apply-patches.sh" "$ksrc" "$src" "${list[@]}" ||
+			untestable "the kernel patches do not apply (above)"
 	fi
 	say "building the kernel in $out (several minutes on 2 CPUs)"
 	rm -rf "$out.tmp" && mkdir -p "$out.tmp"

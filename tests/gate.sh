@@ -142,6 +142,21 @@ if [ -w "$rl" ]; then
 	pass "--ab, B side +$ns ns per message: task_clock_us_per_op regressed block by block; FILE and FILE.a saved, sched_perf_compare --paired agrees"
 fi
 
+# The stretch knob is nominal by construction: dirdeep's B side 50 %
+# slower (every operation and the window twice as long) halves its
+# throughput, whatever mix of build and exercise the window holds.
+if [ -w "$rl" ]; then
+	rc=$(SCHED_PERF_TEST_STRETCH_PCT=50 SCHED_PERF_TEST_WORK_SIDE=b run "$dir/dirdeep" \
+		--ab "$rl=$((was + 1))" --sync none --workdir "$tmp" --iterations 4 \
+		--max-runs 4 --budget 2 --results none)
+	moved=$(sed -n 's/^.*dirdeep\.ab\.bogo_ops_per_sec: .*median [0-9.e+]* -> [0-9.e+]* (\([-+0-9.]*\)%).*/\1/p' "$tmp/out")
+	awk -v m="$moved" 'BEGIN { exit !(m != "" && m >= -60 && m <= -40) }' ||
+		fail "dirdeep, B side 50 % slower by the stretch: exit $rc, throughput moved '${moved}' %, want -50 +/- 10: $(grep 'bogo_ops_per_sec:' "$tmp/out")"
+	grep -q "SCHED_PERF_TEST_STRETCH_PCT=50: .*stretched by 100.00 %, on the B side only" "$tmp/out" ||
+		fail "dirdeep: the stretch knob not named in the header"
+	pass "dirdeep, B side 50 % slower by SCHED_PERF_TEST_STRETCH_PCT: throughput moved $moved %"
+fi
+
 # sched features are read-only or absent here: SKIP with the reason (125
 # for git bisect); in the vmtest guest they are written for real.
 if ! [ -w /sys/kernel/debug/sched/features ]; then

@@ -59,4 +59,53 @@ if [ ${#patches[@]} -gt 1 ]; then
 		fail "$(basename "${patches[1]}") applies without the patch before it: the check proves nothing"
 	pass "out of order, $(basename "${patches[1]}") is refused"
 fi
+
+# vmtest applies them, and any other patch patch -p1 accepts, to a tree
+# of symlinks (scripts/vmtest/apply-patches.sh): a diff -u patch with
+# timestamps after the names, a git one, and a new file all apply, the
+# source untouched; a patch that does not apply names itself (exit 1).
+apply=$top/scripts/vmtest/apply-patches.sh
+mini=$scratch/mini
+mkdir -p "$mini/kernel/sched" "$scratch/edit/kernel/sched"
+printf 'SCHED_FEAT(WAKEUP_PREEMPTION, true)\n' >"$mini/kernel/sched/features.h"
+printf 'int x;\n' >"$mini/kernel/sched/fair.c"
+sed 's/true/false/' "$mini/kernel/sched/features.h" >"$scratch/edit/kernel/sched/features.h"
+(cd "$scratch" && diff -u mini/kernel/sched/features.h edit/kernel/sched/features.h) >"$scratch/1-diff-u.patch"
+grep -q "^+++ edit/kernel/sched/features.h	[0-9]" "$scratch/1-diff-u.patch" ||
+	fail "diff -u wrote no timestamp after the name: $(head -n2 "$scratch/1-diff-u.patch")"
+cat >"$scratch/2-git.patch" <<'PATCH'
+diff --git a/kernel/sched/fair.c b/kernel/sched/fair.c
+--- a/kernel/sched/fair.c
++++ b/kernel/sched/fair.c
+@@ -1 +1 @@
+-int x;
++int x = 1;
+diff --git a/kernel/sched/new.c b/kernel/sched/new.c
+new file mode 100644
+--- /dev/null
++++ b/kernel/sched/new.c
+@@ -0,0 +1 @@
++int y;
+PATCH
+"$apply" "$mini" "$scratch/out" "$scratch/1-diff-u.patch" "$scratch/2-git.patch" 2>"$scratch/err" ||
+	fail "apply-patches: exit $?: $(cat "$scratch/err")"
+[ "$(cat "$scratch/out/kernel/sched/features.h")" = "SCHED_FEAT(WAKEUP_PREEMPTION, false)" ] &&
+	[ ! -L "$scratch/out/kernel/sched/features.h" ] &&
+	[ "$(cat "$scratch/out/kernel/sched/fair.c")" = "int x = 1;" ] &&
+	[ "$(cat "$scratch/out/kernel/sched/new.c")" = "int y;" ] ||
+	fail "apply-patches: the copy is not patched: $(cat "$scratch/out/kernel/sched/"*)"
+[ "$(cat "$mini/kernel/sched/features.h")" = "SCHED_FEAT(WAKEUP_PREEMPTION, true)" ] &&
+	[ "$(cat "$mini/kernel/sched/fair.c")" = "int x;" ] && [ ! -e "$mini/kernel/sched/new.c" ] ||
+	fail "apply-patches: the source tree was changed"
+pass "vmtest's patches: diff -u with timestamps, git format and a new file applied to a tree of links, the source untouched"
+rc=0
+"$apply" "$mini" "$scratch/out" "$scratch/2-git.patch" "$scratch/2-git.patch" 2>"$scratch/err" || rc=$?
+[ "$rc" = 1 ] && [ "$(wc -l <"$scratch/err")" = 1 ] && grep -q "2-git.patch does not apply" "$scratch/err" ||
+	fail "apply-patches, a patch applied twice: exit $rc, want 1 and one line: $(cat "$scratch/err")"
+pass "vmtest's patches: one that does not apply: exit 1, $(cut -c1-80 "$scratch/err")"
+rc=0
+"$apply" "$mini" "$scratch/out" "$scratch/none.patch" 2>"$scratch/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "none.patch: no such patch" "$scratch/err" ||
+	fail "apply-patches, a missing patch: exit $rc, want 2: $(cat "$scratch/err")"
+pass "vmtest's patches: a missing patch file: exit 2"
 done_ok

@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# A patched copy of a kernel tree: DEST is a tree of symlinks into SRC
+# (seconds, where a copy of 1.7 GB took minutes), and each PATCH, in
+# order, is applied to it with patch -p1.  --follow-symlinks makes patch
+# replace the link of every file it changes with a patched file of its
+# own, SRC untouched, so any patch that patch -p1 accepts applies: git
+# format-patch output, diff -u with timestamps after the names, renames
+# and new files alike.  SRC's copy of the suite is left out (it is
+# synced separately).
+#
+# Usage: scripts/vmtest/apply-patches.sh SRC DEST PATCH...
+# Exit 0 applied, 1 a patch does not apply (one line on stderr names it),
+# 2 bad input.
+set -u
+me=apply-patches
+[ $# -ge 3 ] || { echo "usage: $me SRC DEST PATCH..." >&2; exit 2; }
+src=$1 dest=$2
+shift 2
+[ -d "$src" ] || { echo "$me: $src: not a directory" >&2; exit 2; }
+for p in "$@"; do
+	[ -f "$p" ] && [ -r "$p" ] || { echo "$me: $p: no such patch" >&2; exit 2; }
+done
+src=$(cd "$src" && pwd)
+rm -rf "$dest" && mkdir -p "$dest" &&
+	cp -as "$src/." "$dest/" && rm -rf "$dest/tools/testing/selftests/sched_perf" ||
+	{ echo "$me: cannot link $src into $dest" >&2; exit 2; }
+for p in "$@"; do
+	out=$(patch -d "$dest" -p1 -s --follow-symlinks --no-backup-if-mismatch \
+		-r - <"$p" 2>&1) ||
+		{ echo "$me: $(basename "$p") does not apply: $(tr '\n' ' ' <<<"$out" | cut -c1-200)" >&2
+		  exit 1; }
+done
+exit 0
