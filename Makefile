@@ -32,6 +32,7 @@ DEPS		:= scripts/deps.sh
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
 	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
 	vmtest test-vm bench-gate bench-gate-ab bench-gate-guest bench-counters \
+	bench-gate-default bench-kernel-rebuild \
 	test-unprivileged test-suite \
 	test-install test-gen-tar bench clean \
 	report test-report test-evidence \
@@ -173,6 +174,15 @@ bench-gate-ab: build
 # false alarms and detection of a 2 % slowdown.
 bench-gate-guest: deps-vmtest build
 	bench/gate_guest.sh "$(KSRC)" "$(INTREE)"
+
+# A default gate of every program (--ab on a knob that changes nothing):
+# its wall time (goal: 5 minutes on 2 CPUs) and what it decided.
+bench-gate-default: build
+	bench/gate_default.sh "$(INTREE)"
+
+# vmtest's kernel builds: a one-file change rebuilds only what it touches.
+bench-kernel-rebuild: deps-vmtest sync
+	bench/kernel_rebuild.sh "$(KSRC)"
 
 # The kernel/sched counters' cost: patched vs unpatched kernel in the guest.
 bench-counters: deps-vmtest sync

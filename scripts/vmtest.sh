@@ -112,14 +112,23 @@ git_state() {
 	[ "$(realpath "$gtop")" = "$ksrc" ] || kstate=
 }
 
-# Everything the kernel depends on: source version and commit, fragments,
-# patches.
-kernel_key() {
+# What a build tree is reused for: the tree's path and version and the
+# configuration.  Kernels of one base differ in their commit or patches
+# only, and kbuild rebuilds just the files that changed.
+base_key() {
 	{
+		echo "$ksrc"
 		sed -n '1,6p' "$ksrc/Makefile"
-		[ -z "$kstate" ] || printf '%s\n' "$kstate"
 		echo tinyconfig
 		cat "$suite/config" "$top/scripts/vmtest/vm.config"
+	} | sha256sum | cut -c1-16
+}
+
+# Everything the kernel depends on: the base, the commit, the patches.
+kernel_key() {
+	{
+		base_key
+		[ -z "$kstate" ] || printf '%s\n' "$kstate"
 		patches | while read -r p; do cat "$p"; done
 	} | sha256sum | cut -c1-16
 }
@@ -135,36 +144,65 @@ check_config() {
 	done
 }
 
+# The tree kbuild builds from: links into KSRC, the patched files real,
+# always at one path per base, so that the dependencies kbuild recorded
+# last time name the files it builds from now.  A file patched last time but not now would be a link again with
+# its old time stamp, older than its object: it is copied, a new time
+# stamp and all, so that kbuild rebuilds what depends on it.
+patched_tree() {	# src build
+	local src=$1 build=$2 list f
+	mapfile -t list < <(patches)
+	say "a tree of links to $ksrc${list[0]:+, ${#list[@]} patch(es) applied}"
+	"$top/scripts/vmtest/apply-patches.sh" "$ksrc" "$src" "${list[@]}" ||
+		untestable "the kernel patches do not apply (above)"
+	[ -f "$build/.sched_perf-patched" ] || return 0
+	while read -r f; do
+		[ -L "$src/$f" ] && cp --remove-destination "$ksrc/$f" "$src/$f"
+	done <"$build/.sched_perf-patched"
+	return 0
+}
+
+# One build tree per base (base_key), kept: a kernel that differs from the
+# last one built there in a few files rebuilds only those.  Each kernel
+# keeps its bzImage and .config in kernel-KEY.  A lock keeps two runs of
+# one base out of each other's way.
 build_kernel() {
-	local key src out list
+	local key base src build out lock
 	git_state
 	key=$(kernel_key)
+	base=$(base_key)
 	out=$cache/kernel-$key
-	kernel=$out/arch/x86/boot/bzImage
+	kernel=$out/bzImage
 	if [ -f "$kernel" ]; then
 		say "kernel cached: $out"
 		return
 	fi
-	src=$ksrc
-	if [ -n "$(patches)" ]; then
-		src=$cache/src-$key
-		say "applying $(patches | wc -l) patch(es) to a copy of $ksrc"
-		mapfile -t list < <(patches)
-		"$top/scripts/vmtest/apply-patches.sh" "$ksrc" "$src" "${list[@]}" ||
-			untestable "the kernel patches do not apply (above)"
+	mkdir -p "$cache"
+	exec {lock}>"$cache/build-$base.lock"
+	flock "$lock"
+	build=$cache/build-$base
+	src=$cache/src-$base
+	mkdir -p "$build"
+	patched_tree "$src" "$build"
+	if [ -f "$build/vmlinux" ]; then
+		say "building the kernel in $build (what changed since the last kernel built there)"
+	else
+		say "building the kernel in $build (several minutes on 2 CPUs)"
 	fi
-	say "building the kernel in $out (several minutes on 2 CPUs)"
-	rm -rf "$out.tmp" && mkdir -p "$out.tmp"
-	{ make -s -C "$src" O="$out.tmp" ARCH=x86_64 tinyconfig &&
-	  "$src/scripts/kconfig/merge_config.sh" -m -O "$out.tmp" "$out.tmp/.config" \
+	{ make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig &&
+	  "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
 		"$suite/config" "$top/scripts/vmtest/vm.config" &&
-	  make -s -C "$src" O="$out.tmp" ARCH=x86_64 olddefconfig; } >"$out.tmp/config.log" 2>&1 ||
-		{ tail -20 "$out.tmp/config.log" >&2; untestable "kernel configuration failed"; }
-	check_config "$out.tmp/.config"
-	make -s -C "$src" O="$out.tmp" ARCH=x86_64 -j"$jobs" bzImage >"$out.tmp/build.log" 2>&1 ||
-		{ tail -20 "$out.tmp/build.log" >&2; untestable "kernel build failed"; }
-	rm -rf "$out" && mv "$out.tmp" "$out"
-	[ "$src" = "$ksrc" ] || rm -rf "$src"
+	  make -s -C "$src" O="$build" ARCH=x86_64 olddefconfig; } >"$build/config.log" 2>&1 ||
+		{ tail -20 "$build/config.log" >&2; untestable "kernel configuration failed"; }
+	check_config "$build/.config"
+	make -s -C "$src" O="$build" ARCH=x86_64 -j"$jobs" bzImage >"$build/build.log" 2>&1 ||
+		{ tail -20 "$build/build.log" >&2; untestable "kernel build failed"; }
+	# what to make a copy of next time, whatever this build patched
+	find "$src" -type f -printf '%P\n' >"$build/.sched_perf-patched"
+	rm -rf "$out.tmp" && mkdir -p "$out.tmp" &&
+		cp "$build/arch/x86/boot/bzImage" "$build/.config" "$build/build.log" "$out.tmp/" &&
+		rm -rf "$out" && mv "$out.tmp" "$out" || die "cannot keep the kernel in $out"
+	exec {lock}>&-
 	say "kernel built: $kernel"
 }
 

@@ -114,6 +114,24 @@ assert abs(got - want) < 1e-6 * want, (got, want)
 	fail "--paired --json, rotated runs: cv_block is not the robust CV of the ratios: $(head -n1 "$tmp/out")"
 pass "--json cv_block: null unpaired, 0 for a run set with itself, the robust CV of the block ratios ($(head -n1 "$tmp/out" | sed 's/.*"cv_block":\([^,]*\).*/\1/'))"
 
+# Interleaved boots: each boot one run (its median), Welch's t-test
+sed 's/^\(hackbench.runs.messages_per_sec:\).*/\1 1020000 1021000 1019000 1020500 1019500 1020200 1019800 1020300/' \
+	"$fix/old" >"$tmp/boot-high"
+rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$fix/old,$tmp/boot-high" \
+	"$fix/regressed,$fix/regressed,$fix/regressed")
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
+	head -n1 "$tmp/out" | grep -q "boots: Welch's t on the boots' medians" ||
+	fail "--boots, 3 boots a side, -14 %: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+pass "--boots, 3 boots a side, new 14 % lower: exit 1, $(row messages_per_sec | tr -s ' ')"
+rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$tmp/boot-high" "$tmp/boot-high,$fix/old")
+[ "$rc" = 0 ] && ! grep -q REGRESSION "$tmp/out" ||
+	fail "--boots, the same two boots a side in another order: exit $rc: $(cat "$tmp/out")"
+pass "--boots, the same boots a side: exit 0, $(row messages_per_sec | awk '{ print $NF }')"
+rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old" "$fix/regressed")
+[ "$rc" = 0 ] && grep -q "too few boots: 1 vs 1" "$tmp/out" ||
+	fail "--boots, one boot a side: exit $rc, want 0 and too few boots: $(cat "$tmp/out")"
+pass "--boots, one boot a side: exit 0, too few boots"
+
 rc=$(run "$cmp" --help)
 [ "$rc" = 0 ] && grep -q '^Usage: sched_perf_compare' "$tmp/out" || fail "--help: exit $rc"
 pass "--help: usage, exit 0"
@@ -146,6 +164,11 @@ want="between 0 and 1" bad "--alpha not a number" --alpha lots "${b[@]}" "$fix/o
 want="needs a value" bad "--alpha without value" "${b[@]}" "$fix/old" "$fix/old" --alpha
 want="above 0" bad "--max-cv 0" --max-cv 0 "${b[@]}" "$fix/old" "$fix/old"
 want="above 0" bad "--max-cv negative" --max-cv -1 "${b[@]}" "$fix/old" "$fix/old"
+want="no run set in ','" bad "--boots, an empty list" --boots "${b[@]}" , "$fix/old"
+want="--paired and --boots: give one" bad "--paired --boots" --paired --boots "${b[@]}" "$fix/old" "$fix/old"
+want="--boots: cannot compare $fix/other-workload with $fix/old: another workload" \
+	bad "--boots, boots of two workloads" --boots "${b[@]}" "$fix/old,$fix/other-workload" "$fix/old"
+want="truncated" bad "--boots, a truncated boot" --boots "${b[@]}" "$fix/old,$fix/truncated" "$fix/old"
 want="not a whole number" bad "--looks 1.5" --looks 1.5 "${b[@]}" "$fix/old" "$fix/old"
 want="between 0 and 1001" bad "--looks 0" --looks 0 "${b[@]}" "$fix/old" "$fix/old"
 sed -E 's/^(hackbench\.runs\..*) [^ ]+$/\1/' "$fix/old" >"$tmp/seven"

@@ -9,12 +9,12 @@
 # and new files alike.  SRC's copy of the suite is left out (it is
 # synced separately).
 #
-# Usage: scripts/vmtest/apply-patches.sh SRC DEST PATCH...
+# Usage: scripts/vmtest/apply-patches.sh SRC DEST [PATCH...]
 # Exit 0 applied, 1 a patch does not apply (one line on stderr names it),
 # 2 bad input.
 set -u
 me=apply-patches
-[ $# -ge 3 ] || { echo "usage: $me SRC DEST PATCH..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $me SRC DEST [PATCH...]" >&2; exit 2; }
 src=$1 dest=$2
 shift 2
 [ -d "$src" ] || { echo "$me: $src: not a directory" >&2; exit 2; }

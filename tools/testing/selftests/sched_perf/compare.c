@@ -129,10 +129,11 @@ static void figures(const struct cmp_result *r, char *buf, size_t len)
 		 r->old.median, r->new.median, pct, r->p, adj);
 }
 
-static void describe(struct cmp_result *r, double max_cv, bool paired)
+static void describe(struct cmp_result *r, const struct cmp_params *params)
 {
 	char fig[96], limit[16], opposite[16], apart[64] = "";
-	double level = r->level;
+	double level = r->level, max_cv = params->max_cv;
+	bool paired = params->paired;
 
 	if (r->verdict == CMP_MISSING)
 		return;
@@ -166,6 +167,12 @@ static void describe(struct cmp_result *r, double max_cv, bool paired)
 			 r->rho_old, r->rho_new, CMP_DRIFT_P, fig);
 		break;
 	case CMP_TOO_FEW:
+		if (params->boots) {
+			snprintf(r->why, sizeof(r->why),
+				 "too few boots: %u vs %u, Welch's test needs 2 a side; %s",
+				 r->old.n, r->new.n, fig);
+			break;
+		}
 		snprintf(r->why, sizeof(r->why),
 			 "too few runs: %u vs %u reach p %.2g at best, not below %.2g; %s",
 			 r->old.n, r->new.n, paired ? stats_signed_rank_min_p(r->new.n) :
@@ -268,18 +275,21 @@ static double old_scale(const struct cmp_result *r)
 }
 
 /*
- * Unpaired: Mann-Whitney U on the values, Welch's equivalence test on
- * them relative to the old median, and each side's trend.
+ * Unpaired: Mann-Whitney U on the values (Welch's t-test on boot medians,
+ * @boots), Welch's equivalence test on them relative to the old median.
  */
 static void unpaired(struct cmp_result *r, const struct runset_metric *o,
-		     const struct runset_metric *n)
+		     const struct runset_metric *n, bool boots)
 {
 	double margin = fabs(r->threshold), *so, *sn;
 
 	r->change = relative_change(r->old.median, r->new.median);
-	r->p = stats_mann_whitney(o->v, o->n, n->v, n->n, NULL);
 	so = scaled(o->v, o->n, old_scale(r));
 	sn = scaled(n->v, n->n, old_scale(r));
+	if (boots)
+		r->p = so && sn ? stats_welch(so, o->n, sn, n->n, NULL, NULL) : 1;
+	else
+		r->p = stats_mann_whitney(o->v, o->n, n->v, n->n, NULL);
 	r->p_same = so && sn ? stats_welch_tost(so, o->n, sn, n->n, -margin, margin) : 1;
 	free(so);
 	free(sn);
@@ -338,8 +348,10 @@ static bool drifting(struct cmp_result *r, const struct runset_metric *o,
  * for none (drifting, noisy).
  */
 static bool sides(struct cmp_result *r, const struct runset *old,
-		  const struct runset *new, bool pair, double max_cv)
+		  const struct runset *new, const struct cmp_params *params)
 {
+	bool pair = params->paired;
+	double max_cv = params->max_cv;
 	const struct runset_metric *o = runset_find(old, r->metric);
 	const struct runset_metric *n = runset_find(new, r->metric);
 	const char *side = NULL;
@@ -371,7 +383,13 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 			r->verdict = CMP_NOISY;
 		return true;
 	}
-	unpaired(r, o, n);
+	unpaired(r, o, n, params->boots);
+	if (params->boots) {
+		/* interleaved boots: no order to trend with, no foreign share */
+		if ((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart)
+			r->verdict = CMP_NOISY;
+		return true;
+	}
 	if (drifting(r, o, n))
 		r->verdict = CMP_DRIFTING;
 	else if (((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart) ||
@@ -400,8 +418,13 @@ static void adjust(struct cmp_result *out, const unsigned int *idx,
 }
 
 /* Could @r's test reach @level with these runs at all? */
-static bool enough_runs(const struct cmp_result *r, bool pair, double level)
+static bool enough_runs(const struct cmp_result *r, const struct cmp_params *params,
+			double level)
 {
+	bool pair = params->paired;
+
+	if (params->boots)	/* Welch's t: any p with 2 boots a side */
+		return r->old.n >= 2 && r->new.n >= 2;
 	if (pair)
 		return stats_signed_rank_min_p(r->new.n < r->old.n ? r->new.n : r->old.n) < level;
 	return cmp_enough_runs(r->old.n, r->new.n, level);
@@ -426,10 +449,10 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 			     const struct cmp_params *params,
 			     struct cmp_result *out)
 {
-	double alpha = params ? params->alpha : CMP_ALPHA;
-	double max_cv = params ? params->max_cv : CMP_MAX_CV;
-	bool pair = params && params->paired;
-	unsigned int looks = params && params->looks > 1 ? params->looks : 1;
+	struct cmp_params p = params ? *params :
+		(struct cmp_params){ .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
+	double alpha = p.alpha;
+	unsigned int looks = p.looks > 1 ? p.looks : 1;
 	unsigned int i, judged = 0, nr_holm = 0, regressed = 0;
 	unsigned int *idx = malloc((nr_rules ? nr_rules : 1) * sizeof(*idx));
 	bool *too_few = calloc(nr_rules ? nr_rules : 1, sizeof(*too_few));
@@ -449,7 +472,7 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		r->cv_block = NAN;
 		r->level = look_alpha;
 		r->foreign_old = r->foreign_new = NAN;
-		if (sides(r, old, new, pair, max_cv) && r->verdict == CMP_UNDECIDED)
+		if (sides(r, old, new, &p) && r->verdict == CMP_UNDECIDED)
 			judged++;
 	}
 	level = judged ? look_alpha / judged : look_alpha;
@@ -458,7 +481,7 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 
 		if (r->verdict != CMP_UNDECIDED)
 			continue;
-		if (!idx || !too_few || !enough_runs(r, pair, level)) {
+		if (!idx || !too_few || !enough_runs(r, &p, level)) {
 			if (too_few)
 				too_few[i] = true;
 			else		/* out of memory: nothing can be judged */
@@ -476,7 +499,7 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		if (r->verdict == CMP_TOO_FEW)
 			r->level = level;	/* what the best p could not reach */
 		regressed += r->verdict == CMP_REGRESSED;
-		describe(r, max_cv, pair);
+		describe(r, &p);
 	}
 	free(idx);
 	free(too_few);

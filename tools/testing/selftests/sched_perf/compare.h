@@ -128,6 +128,7 @@ struct cmp_params {
 	double max_cv;
 	unsigned int looks;	/* looks a sequential gate may take; 0 means 1 */
 	bool paired;		/* run k of old and of new form block k */
+	bool boots;		/* each run is one boot's median (Welch) */
 };
 
 /* Short name of a verdict, for KTAP names, tables and JSON. */
@@ -165,7 +166,7 @@ bool cmp_decided(enum cmp_verdict v);
  * The unit tests of compare.c and runset.c, in sched_perf_unit: 48 KTAP
  * results.  Their fixtures are in @unit_fixtures/runset.
  */
-#define UNIT_COMPARE_CHECKS 48
+#define UNIT_COMPARE_CHECKS 52
 extern const char *unit_fixtures;
 void unit_compare(void);
 

@@ -394,6 +394,52 @@ int runset_load(const char *path, struct runset *rs, char *err, size_t len)
 	return 0;
 }
 
+/* @m's median in each boot, or false when a boot lacks it */
+static bool boot_medians(const struct runset *boots, unsigned int n,
+			 const char *name, double *out)
+{
+	unsigned int k;
+
+	for (k = 0; k < n; k++) {
+		const struct runset_metric *m = runset_find(&boots[k], name);
+
+		if (!m || stats_median(m->v, m->n, &out[k]))
+			return false;
+	}
+	return true;
+}
+
+int runset_of_boot_medians(const struct runset *boots, unsigned int n,
+			   struct runset *out)
+{
+	double *med = malloc((n ? n : 1) * sizeof(*med));
+	unsigned int i, k;
+	int ret = med ? 0 : -1;
+
+	runset_init(out, n ? boots[0].workload : "");
+	if (n) {
+		memcpy(out->variant, boots[0].variant, sizeof(out->variant));
+		memcpy(out->options, boots[0].options, sizeof(out->options));
+		memcpy(out->kconfig, boots[0].kconfig, sizeof(out->kconfig));
+		memcpy(out->kernel, boots[0].kernel, sizeof(out->kernel));
+		out->nr_cpus = boots[0].nr_cpus;
+	}
+	for (i = 0; !ret && n && i < boots[0].nr_metrics; i++) {
+		const char *name = boots[0].m[i].name;
+		struct runset_metric *m;
+
+		if (!boot_medians(boots, n, name, med))
+			continue;
+		m = runset_slot(out, name);
+		for (k = 0; m && k < n && !push(m, med[k]); k++)
+			;
+		if (!m || k < n)
+			ret = -1;
+	}
+	free(med);
+	return ret;
+}
+
 int runset_compatible(const struct runset *old, const struct runset *new,
 		      char *err, size_t len)
 {

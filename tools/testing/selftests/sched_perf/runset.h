@@ -53,6 +53,16 @@ void runset_free(struct runset *rs);
  */
 int runset_append(struct runset *rs, const struct metric_set *set);
 
+/*
+ * The run set of @n boots of one kernel (@boots, each a run set of one
+ * boot, compatible with each other): run k of a metric is the median of
+ * boot k's runs of it, so that a comparison takes the boot, not the
+ * iteration, as its unit.  A metric missing from a boot is left out.
+ * Identity from @boots[0].  Returns 0, or -1 when out of memory.
+ */
+int runset_of_boot_medians(const struct runset *boots, unsigned int n,
+			   struct runset *out);
+
 /* The values of @metric, or NULL when the run set has none. */
 const struct runset_metric *runset_find(const struct runset *rs,
 					const char *metric);

@@ -24,7 +24,7 @@
 
 static const char usage[] =
 "Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C]\n"
-"                          [--paired] [--looks N] OLD NEW\n"
+"                          [--paired | --boots] [--looks N] OLD NEW\n"
 "Judge the run set in results file NEW against the baseline OLD (both written\n"
 "with --results by the same workload, variant, options, CPU count and kernel\n"
 "config).  A metric regresses when its median moved beyond its change\n"
@@ -41,6 +41,10 @@ static const char usage[] =
 "  --paired       run k of OLD and of NEW form block k (--ab --save writes\n"
 "                 NEW as FILE and OLD as FILE.a): Wilcoxon signed-rank and\n"
 "                 equivalence on the per-block differences\n"
+"  --boots        OLD and NEW are comma-separated lists of run sets, one per\n"
+"                 boot of each kernel (interleaved boots): each boot counts\n"
+"                 as one run, its median, judged with Welch's t-test and\n"
+"                 Welch's equivalence test (at least 2 boots a side)\n"
 "  --looks N      this is one of N looks of a sequential gate: judged at\n"
 "                 alpha / N (default 1)\n"
 "  --help         this text\n"
@@ -136,6 +140,38 @@ static void print_json(const char *workload, const struct cmp_result *r)
 	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
 }
 
+#define MAX_BOOTS 64
+
+/*
+ * --boots: @list, FILE[,FILE...], one run set per boot of one kernel, all
+ * compatible, into one run set of their medians (runset_of_boot_medians).
+ */
+static void load_boots(const char *list, struct runset *out)
+{
+	static struct runset boots[MAX_BOOTS];
+	char *copy = strdup(list), *save = NULL, *path, err[1024];
+	unsigned int n = 0, k;
+
+	if (!copy)
+		bad_input("out of memory");
+	for (path = strtok_r(copy, ",", &save); path; path = strtok_r(NULL, ",", &save)) {
+		if (n == MAX_BOOTS)
+			bad_input("--boots: more than %d run sets in '%.100s'", MAX_BOOTS, list);
+		if (runset_load(path, &boots[n], err, sizeof(err)))
+			bad_input("%s", err);
+		if (n && runset_compatible(&boots[0], &boots[n], err, sizeof(err)))
+			bad_input("--boots: cannot compare %s with %s: %s", path, copy, err);
+		n++;
+	}
+	if (!n)
+		bad_input("--boots: no run set in '%.100s'", list);
+	if (runset_of_boot_medians(boots, n, out))
+		bad_input("out of memory");
+	for (k = 0; k < n; k++)
+		runset_free(&boots[k]);
+	free(copy);
+}
+
 /* Every metric of @a has as many runs in @b: blocks can be formed. */
 static bool runsets_paired(const struct runset *a, const struct runset *b)
 {
@@ -204,6 +240,7 @@ int main(int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "max-cv", required_argument, NULL, 'c' },
 		{ "paired", no_argument, NULL, 'p' },
+		{ "boots", no_argument, NULL, 'B' },
 		{ "looks", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -236,6 +273,9 @@ int main(int argc, char **argv)
 		case 'p':
 			params.paired = true;
 			break;
+		case 'B':
+			params.boots = true;
+			break;
 		case 'l':
 			params.looks = parse_number("--looks", optarg, 0, 1001);
 			if (params.looks != strtod(optarg, NULL))
@@ -258,9 +298,15 @@ int main(int argc, char **argv)
 	if (!bounds[0])
 		default_bounds(bounds, sizeof(bounds));
 
-	if (runset_load(argv[optind], &old, err, sizeof(err)) ||
-	    runset_load(argv[optind + 1], &new, err, sizeof(err)))
+	if (params.paired && params.boots)
+		bad_input("--paired and --boots: give one");
+	if (params.boots) {
+		load_boots(argv[optind], &old);
+		load_boots(argv[optind + 1], &new);
+	} else if (runset_load(argv[optind], &old, err, sizeof(err)) ||
+		   runset_load(argv[optind + 1], &new, err, sizeof(err))) {
 		bad_input("%s", err);
+	}
 	if (runset_compatible(&old, &new, err, sizeof(err)))
 		bad_input("cannot compare %s with %s: %s", argv[optind], argv[optind + 1], err);
 	if (params.paired && !runsets_paired(&old, &new))
@@ -281,7 +327,8 @@ int main(int argc, char **argv)
 		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s two-sided, Holm, alpha %g over %u look%s, max cv %.2f\n",
 		       argv[optind], argv[optind + 1], old.workload, old.variant,
 		       old.options, old.nr_cpus, nr,
-		       params.paired ? "paired: Wilcoxon signed-rank" : "Mann-Whitney U",
+		       params.paired ? "paired: Wilcoxon signed-rank" :
+		       params.boots ? "boots: Welch's t on the boots' medians" : "Mann-Whitney U",
 		       params.alpha, params.looks ? params.looks : 1,
 		       params.looks > 1 ? "s" : "", params.max_cv);
 		printf("%12s ±%%stddev    %%change  %12s ±%%stddev  metric\n", "old", "new");

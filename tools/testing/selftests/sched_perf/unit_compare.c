@@ -432,8 +432,9 @@ static void test_paired(void)
 		1.0, 1.003,
 	};
 	static struct runset old, new;
-	struct cmp_params pair = { CMP_ALPHA, CMP_MAX_CV, 1, true };
-	struct cmp_params seq = { CMP_ALPHA, CMP_MAX_CV, 1, false };
+	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
+				   .paired = true };
+	struct cmp_params seq = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1 };
 	double a[12], b[12];
 	struct cmp_result r;
 	int k;
@@ -479,6 +480,52 @@ static void test_paired(void)
 	       "compare_paired_too_few_blocks");
 }
 
+/*
+ * Interleaved boots: each boot's run set is reduced to its median, and
+ * the boots are compared with Welch's t-test on those medians relative to
+ * the old median (Welch itself is checked against scipy in unit_stats).
+ */
+static void test_boots(void)
+{
+	static const double spread[5] = { 0.98, 0.99, 1.0, 1.01, 1.03 };
+	static const double base_a[3] = { 100, 104, 98 }, base_b[3] = { 90, 93, 88 };
+	static struct runset a[3], b[3], old, new;
+	struct cmp_params boots = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
+				    .boots = true };
+	const struct runset_metric *m;
+	double sa[3], sb[3], p;
+	struct cmp_result r;
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		add(fresh(&a[k]), "messages_per_sec", spread, 5, base_a[k]);
+		add(fresh(&b[k]), "messages_per_sec", spread, 5, base_b[k]);
+		sa[k] = base_a[k] / 100;
+		sb[k] = base_b[k] / 100;
+	}
+	runset_free(&old);
+	runset_free(&new);
+	EXPECT(!runset_of_boot_medians(a, 3, &old) && !runset_of_boot_medians(b, 3, &new) &&
+	       (m = runset_find(&old, "messages_per_sec")) && m->n == 3 &&
+	       m->v[0] == 100 && m->v[1] == 104 && m->v[2] == 98 &&
+	       !strcmp(old.workload, "hackbench"), "runset_of_boot_medians");
+	p = stats_welch(sa, 3, sb, 3, NULL, NULL);
+	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_REGRESSED &&
+	       fabs(r.p - p) < 1e-12 && p < 0.05 && r.old.n == 3, "compare_boots_welch_on_medians");
+	EXPECT(judge_with(&old, &old, "messages_per_sec", -0.03, &boots, &r) != CMP_REGRESSED &&
+	       r.p == 1, "compare_boots_same_kernel");
+	runset_free(&old);
+	runset_free(&new);
+	runset_of_boot_medians(a, 1, &old);
+	runset_of_boot_medians(b, 1, &new);
+	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_TOO_FEW &&
+	       has(r.why, "too few boots: 1 vs 1"), "compare_boots_one_a_side");
+	for (k = 0; k < 3; k++) {
+		runset_free(&a[k]);
+		runset_free(&b[k]);
+	}
+}
+
 /* The udp_rr A/A false alarm: a baseline climbing 14.2 -> 17.0 us. */
 static void test_drift(void)
 {
@@ -500,6 +547,7 @@ static void test_drift(void)
 void unit_compare(void)
 {
 	test_paired();
+	test_boots();
 	test_drift();
 	test_verdicts();
 	test_directions();
