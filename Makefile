@@ -119,9 +119,11 @@ test-report: build
 test-evidence: build
 	tests/evidence.sh "$(INTREE)"
 
-# kernel/sched/*.patch: format, checkpatch, git apply --check in order.
+# kernel/sched/*.patch and kernel/seed/*.patch: format, checkpatch, git
+# apply --check in order; vmtest's patches in any form; vmab's bad input.
 test-patches: ksrc
 	tests/patches.sh "$(KSRC)"
+	tests/vmab.sh "$(KSRC)"
 
 # The whole suite through the kernel's own runner (make run_tests).
 test-suite: build

@@ -25,6 +25,8 @@
 #                   git bisect run's
 #   VM_PATCHES=0    build the kernel without kernel/sched/*.patch (the
 #                   counters' overhead is measured against it)
+#   VM_KERNEL=FILE  boot this kernel image, built before (scripts/vmab.sh);
+#                   KSRC then gives the suite's kselftest framework only
 #   VM_KERNEL_PATCHES="FILE..."  more patches for the kernel, applied after
 #                   those, in order: anything patch -p1 accepts (git
 #                   format-patch, diff -u with timestamps)
@@ -454,7 +456,13 @@ bisect_verdict() {
 need_tools
 [ -f "$ksrc/Makefile" ] || die "$ksrc is not a kernel tree"
 mkdir -p "$cache"
-build_kernel
+if [ -n "${VM_KERNEL:-}" ]; then
+	[ -f "$VM_KERNEL" ] || die "VM_KERNEL: $VM_KERNEL: no such kernel image"
+	kernel=$(realpath "$VM_KERNEL")
+else
+	build_kernel
+fi
+say "kernel: $kernel"
 [ "$what" = kernel ] && exit 0
 out=${VM_OUT:-$(mktemp -d)}
 mkdir -p "$out"

@@ -12,8 +12,11 @@ trap 'rm -rf "$scratch"' EXIT
 
 mapfile -t patches < <(ls "$top"/kernel/sched/*.patch 2>/dev/null | sort)
 [ ${#patches[@]} -gt 0 ] || fail "no kernel/sched/*.patch"
+# the seed series (scripts/seed-tree.sh), on top of the counters
+mapfile -t seeds < <(ls "$top"/kernel/seed/*.patch 2>/dev/null | sort)
+[ ${#seeds[@]} -ge 8 ] || fail "kernel/seed: ${#seeds[@]} patches, want at least 8"
 
-for p in "${patches[@]}"; do
+for p in "${patches[@]}" "${seeds[@]}"; do
 	n=$(basename "$p")
 	head -n1 "$p" | grep -qE '^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$' ||
 		fail "$n: not git format-patch output"
@@ -31,7 +34,7 @@ done
 
 # Apply them in order to a copy of the files they touch.  A git tree
 # around KSRC would make git apply skip every path: work outside it.
-for f in $(sed -n 's|^+++ b/||p' "${patches[@]}" | sort -u); do
+for f in $(sed -n 's|^+++ b/||p' "${patches[@]}" "${seeds[@]}" | sort -u); do
 	mkdir -p "$scratch/tree/$(dirname "$f")"
 	[ -f "$ksrc/$f" ] && cp "$ksrc/$f" "$scratch/tree/$f"
 done
@@ -46,6 +49,18 @@ pass "${#patches[@]} patches apply in order with git apply --check to $(sed -n '
 grep -q 'debugfs_create_file("fair_stats"' kernel/sched/debug.c ||
 	fail "applied, but kernel/sched/debug.c creates no fair_stats file"
 pass "the patched debug.c creates sched/fair_stats"
+for p in "${seeds[@]}"; do
+	git apply --check "$p" 2>"$scratch/err" ||
+		fail "kernel/seed/$(basename "$p") does not apply on the counters: $(head -n3 "$scratch/err" | tr '\n' ' ')"
+	git apply "$p" || fail "$(basename "$p"): git apply failed after --check passed"
+done
+# the three classes are in the code: a scan floor, no slice shield for
+# wakees, the scan from target
+grep -q 'max_t(int, READ_ONCE(sd_share->nr_idle_scan), SIS_MIN_SCAN)' kernel/sched/fair.c &&
+	! grep -q 'if (do_preempt_short(cfs_rq, pse, se))' kernel/sched/fair.c &&
+	grep -q 'for_each_cpu_wrap(cpu, cpus, target) {' kernel/sched/fair.c ||
+	fail "kernel/seed applied, but the seed classes are not in fair.c"
+pass "kernel/seed: ${#seeds[@]} patches apply in order on the counters, the three seed classes in fair.c"
 
 # The check can fail: the last patch alone does not apply to the source.
 if [ ${#patches[@]} -gt 1 ]; then

@@ -1,0 +1,159 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Two kernels judged against each other over interleaved boots: build A
+# and B through vmtest's cache (two trees, or two commits of one git
+# tree, built in one work tree so that the second rebuilds only what
+# differs), boot them A B B A A B ..., VM_BOOTS times each, run the
+# programs in every boot, then judge each program's boots of B against
+# those of A with sched_perf_compare --boots: each boot's median is one
+# run, since boots of one kernel differ more than the iterations of one
+# boot.
+#
+# Usage: scripts/vmab.sh A B
+#   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE)
+# Environment (and vmtest.sh's: VM_PROGS, VM_ARGS, VM_QEMU_ARGS, VM_CPUS,
+# VM_PATCHES...; SCHED_PERF_COMPARE: the host's sched_perf_compare, by
+# default the one make build leaves in build/):
+#   VM_BOOTS=3     boots per kernel
+#   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B, DIR/verdict
+#   VM_BISECT=1    exit as git bisect run wants it, B being the commit
+#                  under test: 0 good, 1 bad, 125 skip, 128 abort
+# Output: per program sched_perf_compare's table, then KTAP, one test per
+# program.  Exit 0 no regression, 1 a program regressed, 2 bad input or a
+# boot that failed, 4 nothing could be judged.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
+boots=${VM_BOOTS:-3}
+bisect=${VM_BISECT:-0}
+
+die() {
+	echo "vmab: $*" >&2
+	[ "$bisect" = 1 ] && exit 128
+	exit 2
+}
+say() { echo "vmab: $*"; }
+
+[ $# = 2 ] || die "usage: $0 A B (a kernel tree, or TREE@COMMIT)"
+[[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 2 ] && [ "$boots" -le 50 ] ||
+	die "VM_BOOTS=$boots: want 2..50 (Welch's test needs 2 boots a side)"
+case $bisect in 0|1) ;; *) die "VM_BISECT=$bisect: want 0 or 1" ;; esac
+cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
+[ -x "$cmp" ] || die "no $cmp (make build, or SCHED_PERF_COMPARE=PATH)"
+out=${VM_OUT:-$(mktemp -d)}
+mkdir -p "$out"
+
+# A tree to build side $1 from: the tree itself, or a work tree of the
+# repository checked out at the commit (one per repository, so that the
+# two commits share one build tree and the second rebuilds what differs).
+tree_of() {	# spec
+	local spec=$1 repo rev wt
+	if [[ $spec != *@* ]]; then
+		[ -f "$spec/Makefile" ] || die "$spec: not a kernel tree"
+		realpath "$spec"
+		return
+	fi
+	repo=${spec%@*} rev=${spec##*@}
+	git -C "$repo" rev-parse --verify -q "$rev^{commit}" >/dev/null ||
+		die "$spec: no commit '$rev' in $repo"
+	wt=$cache/wt-$(realpath "$repo" | sha256sum | cut -c1-16)
+	if [ ! -e "$wt/.git" ]; then
+		git -C "$repo" worktree add -q --detach "$wt" "$rev" >&2 ||
+			die "cannot make a work tree of $repo in $wt"
+	fi
+	git -C "$wt" checkout -q --detach "$rev" >&2 || die "cannot check out $rev in $wt"
+	echo "$wt"
+}
+
+# Build side $1 ($2: its spec); sets kernel_$1 and tree_$1.
+build_side() {
+	local side=$1 spec=$2 tree log=$out/build-$1.log
+	tree=$(tree_of "$spec")
+	say "$side: building $spec"
+	"$top/scripts/vmtest.sh" "$tree" kernel >"$log" 2>&1 ||
+		{ tail -5 "$log" >&2
+		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; exit 125; }
+		  die "$side ($spec) does not build (see $log)"; }
+	printf -v "kernel_$side" '%s' "$(sed -n 's/^vmtest: kernel: //p' "$log" | tail -n1)"
+	# the image outlives the next checkout: keep a copy per side
+	cp "$(eval echo "\$kernel_$side")" "$out/bzImage-$side"
+	printf -v "kernel_$side" '%s' "$out/bzImage-$side"
+	printf -v "tree_$side" '%s' "$tree"
+	say "$side: $(grep -o 'kernel cached\|what changed since the last kernel built there\|several minutes on 2 CPUs' "$log" | head -n1)"
+}
+
+build_side A "$1"
+build_side B "$2"
+suite_tree=$tree_A	# the kselftest framework the suite is built with
+
+# Boots A B, B A, A B, ...: drift of the host over the boots cancels.
+order=()
+for ((i = 0; i < boots; i++)); do
+	if ((i % 2)); then order+=(B A); else order+=(A B); fi
+done
+n=0
+for side in "${order[@]}"; do
+	n=$((n + 1))
+	dir=$out/boot-$n-$side
+	img=kernel_$side
+	say "boot $n of $((2 * boots)): $side"
+	rc=0
+	VM_KERNEL=${!img} VM_BISECT=0 VM_OUT=$dir "$top/scripts/vmtest.sh" "$suite_tree" run \
+		>"$dir.log" 2>&1 || rc=$?
+	# a program's own verdict (1, 4) is not the boot's failure
+	case $rc in
+	0|1|4) ;;
+	*) tail -5 "$dir.log" >&2; die "boot $n ($side) failed, exit $rc (see $dir.log)" ;;
+	esac
+done
+
+# Each program: its boots of B against those of A.
+progs=$(ls "$out/boot-1-A/results" 2>/dev/null | sed -n 's/\.results$//p')
+[ -n "$progs" ] || die "no results from the first boot (see $out/boot-1-A.log)"
+regressed=() judged=0 nr=0
+ktap=$out/verdict
+: >"$ktap"
+for prog in $progs; do
+	nr=$((nr + 1))
+	a= b=
+	for ((i = 1; i <= n; i++)); do
+		for side in A B; do
+			f=$out/boot-$i-$side/results/$prog.results
+			[ -f "$f" ] || continue
+			if [ $side = A ]; then a=${a:+$a,}$f; else b=${b:+$b,}$f; fi
+		done
+	done
+	rc=0
+	"$cmp" --boots "$a" "$b" >"$out/$prog.compare" 2>&1 || rc=$?
+	cat "$out/$prog.compare"
+	case $rc in
+	0)
+		if grep -q ' same$\| improved$' "$out/$prog.compare"; then
+			judged=$((judged + 1))
+			echo "ok $nr $prog: B against A over $boots boots each" >>"$ktap"
+		else
+			echo "ok $nr # SKIP $prog: undecided over $boots boots each" >>"$ktap"
+		fi ;;
+	1)
+		judged=$((judged + 1))
+		regressed+=("$prog")
+		echo "not ok $nr $prog: $(grep ' REGRESSION$' "$out/$prog.compare" |
+			awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $(NF - 1), $3 }')" >>"$ktap"
+		;;
+	*)
+		echo "ok $nr # SKIP $prog: cannot compare: $(head -n1 "$out/$prog.compare")" >>"$ktap"
+		;;
+	esac
+done
+{ echo "TAP version 13"; echo "1..$nr"; cat "$ktap"; } | tee "$ktap.tap"
+if [ ${#regressed[@]} != 0 ]; then
+	[ "$bisect" = 1 ] && say "bisect: exit 1 (bad): ${regressed[*]} regressed"
+	exit 1
+fi
+if [ "$judged" = 0 ]; then
+	[ "$bisect" = 1 ] && { say "bisect: exit 125 (skip): nothing judged"; exit 125; }
+	exit 4
+fi
+[ "$bisect" = 1 ] && say "bisect: exit 0 (good)"
+exit 0

@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# scripts/vmab.sh and vmtest's kernel options refuse bad input before
+# they build or boot anything: one line on stderr, exit 2 (128 for git
+# bisect run).  Their real runs are make bench-vmab and make test-vm.
+set -u
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+ksrc=$(realpath "$1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export SCHED_PERF_CACHE=$tmp/cache VM_OUT=$tmp/out SCHED_PERF_COMPARE=/bin/true
+
+refused() {	# code what want command...
+	local code=$1 what=$2 want=$3 rc=0
+	shift 3
+	"$@" >"$tmp/out.txt" 2>"$tmp/err" || rc=$?
+	[ "$rc" = "$code" ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q -- "$want" "$tmp/err" ||
+		fail "$what: exit $rc, want $code and one line with '$want': $(cat "$tmp/err")"
+	[ -z "$(ls -A "$tmp/cache" 2>/dev/null)" ] || fail "$what: something was built in the cache"
+	pass "$what: exit $code, $(cat "$tmp/err")"
+}
+
+git -C "$tmp" init -q repo && git -C "$tmp/repo" -c user.name=t -c user.email=t@t \
+	commit -q --allow-empty -m empty
+refused 2 "vmab: one kernel" "usage" "$top/scripts/vmab.sh" "$ksrc"
+refused 2 "vmab: not a tree" "$tmp: not a kernel tree" "$top/scripts/vmab.sh" "$tmp" "$ksrc"
+refused 2 "vmab: no such commit" "no commit 'nope'" "$top/scripts/vmab.sh" "$tmp/repo@nope" "$ksrc"
+VM_BOOTS=1 refused 2 "vmab: VM_BOOTS=1" "want 2..50" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+VM_BISECT=1 refused 128 "vmab: bad input while bisecting" "not a kernel tree" \
+	"$top/scripts/vmab.sh" "$tmp" "$ksrc"
+VM_KERNEL_PATCHES=$tmp/none.patch refused 2 "vmtest: VM_KERNEL_PATCHES of a missing file" \
+	"none.patch: no such file" "$top/scripts/vmtest.sh" "$ksrc"
+VM_KERNEL=$tmp/bzImage refused 2 "vmtest: VM_KERNEL of a missing image" \
+	"no such kernel image" "$top/scripts/vmtest.sh" "$ksrc"
+done_ok
