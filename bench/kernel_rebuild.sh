@@ -16,11 +16,13 @@ trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-# a one-line change, as diff -u writes it: a comment after line 1
+# a one-line change, as diff -u writes it: a comment after line 1, new
+# in every run of the bench (a kernel built before would be cached)
+stamp=$(date +%s.%N)
 one_line() {	# file tag
 	mkdir -p "$tmp/a/$(dirname "$1")" "$tmp/b/$(dirname "$1")"
 	cp "$ksrc/$1" "$tmp/a/$1"
-	sed "1a /* sched_perf bench: $2 */" "$ksrc/$1" >"$tmp/b/$1"
+	sed "1a /* sched_perf bench: $2 $stamp */" "$ksrc/$1" >"$tmp/b/$1"
 	(cd "$tmp" && diff -u "a/$1" "b/$1") >"$tmp/$2.patch" || true
 	rm -rf "$tmp/a" "$tmp/b"
 }

@@ -55,8 +55,9 @@ tree_of() {	# spec
 		return
 	fi
 	repo=${spec%@*} rev=${spec##*@}
-	git -C "$repo" rev-parse --verify -q "$rev^{commit}" >/dev/null ||
-		die "$spec: no commit '$rev' in $repo"
+	# resolved in the repository: HEAD is the commit a bisect is at there
+	rev=$(git -C "$repo" rev-parse --verify -q "$rev^{commit}") ||
+		die "$spec: no commit '${spec##*@}' in $repo"
 	wt=$cache/wt-$(realpath "$repo" | sha256sum | cut -c1-16)
 	if [ ! -e "$wt/.git" ]; then
 		git -C "$repo" worktree add -q --detach "$wt" "$rev" >&2 ||

@@ -113,6 +113,20 @@ PATCH
 	[ "$(cat "$mini/kernel/sched/fair.c")" = "int x;" ] && [ ! -e "$mini/kernel/sched/new.c" ] ||
 	fail "apply-patches: the source tree was changed"
 pass "vmtest's patches: diff -u with timestamps, git format and a new file applied to a tree of links, the source untouched"
+# Made again over the same tree: brought up to date, not made anew
+printf 'int z;\n' >"$mini/kernel/sched/added.c"
+"$apply" "$mini" "$scratch/out" "$scratch/2-git.patch" 2>"$scratch/err" ||
+	fail "apply-patches, again with one patch: exit $?: $(cat "$scratch/err")"
+[ -L "$scratch/out/kernel/sched/features.h" ] &&
+	[ "$(cat "$scratch/out/kernel/sched/features.h")" = "SCHED_FEAT(WAKEUP_PREEMPTION, true)" ] &&
+	[ "$(cat "$scratch/out/kernel/sched/fair.c")" = "int x = 1;" ] &&
+	[ -L "$scratch/out/kernel/sched/added.c" ] || fail "apply-patches, again: not up to date: $(ls -l "$scratch/out/kernel/sched")"
+rm "$mini/kernel/sched/added.c"
+"$apply" "$mini" "$scratch/out" 2>"$scratch/err" || fail "apply-patches, no patch: exit $?"
+[ ! -e "$scratch/out/kernel/sched/new.c" ] && [ ! -L "$scratch/out/kernel/sched/added.c" ] &&
+	[ -L "$scratch/out/kernel/sched/fair.c" ] && [ "$(cat "$scratch/out/kernel/sched/fair.c")" = "int x;" ] ||
+	fail "apply-patches, no patch: not the source again: $(ls -l "$scratch/out/kernel/sched")"
+pass "vmtest's patches: the tree of links brought up to date: unpatched files links again, a file the source gained linked, one it lost gone"
 rc=0
 "$apply" "$mini" "$scratch/out" "$scratch/2-git.patch" "$scratch/2-git.patch" 2>"$scratch/err" || rc=$?
 [ "$rc" = 1 ] && [ "$(wc -l <"$scratch/err")" = 1 ] && grep -q "2-git.patch does not apply" "$scratch/err" ||
