@@ -26,6 +26,7 @@ ksrc=$1 dest=$2
 [ -f "$ksrc/Makefile" ] && [ -d "$ksrc/kernel/sched" ] ||
 	{ echo "$me: $ksrc: not a kernel source tree" >&2; exit 2; }
 [ ! -e "$dest" ] || { echo "$me: $dest exists: give a new directory" >&2; exit 2; }
+ksrc=$(realpath "$ksrc")
 command -v git >/dev/null || { echo "$me: git not found" >&2; exit 2; }
 
 # one author and date for every commit: the same tree gives the same ids
@@ -37,10 +38,13 @@ mkdir -p "$dest"
 tar -C "$ksrc" --exclude=./tools/testing/selftests/sched_perf --exclude=./.git -cf - . |
 	tar -C "$dest" -xf - || { echo "$me: cannot copy $ksrc to $dest" >&2; exit 2; }
 cd "$dest"
+# Debian's .gitignore ignores everything at the top level (its packaging
+# repository holds only debian/): a source repository must not
+sed -i '/^\/\*$/d; /^!\/debian\/$/d' .gitignore
 git init -q
 git add -A
 version=$(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p;s/^SUBLEVEL = //p' Makefile | paste -sd.)
-git commit -q -m "Linux $version, as $(basename "$(realpath "$ksrc")") has it"
+git commit -q -m "Linux $version, as $(basename "$ksrc") has it"
 git tag base
 apply() {	# tag patches...
 	local tag=$1 p
