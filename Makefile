@@ -32,7 +32,7 @@ DEPS		:= scripts/deps.sh
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
 	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
 	vmtest test-vm bench-gate bench-gate-ab bench-gate-guest bench-counters \
-	bench-gate-default bench-kernel-rebuild \
+	bench-gate-default bench-kernel-rebuild bench-seed-classes \
 	test-unprivileged test-suite \
 	test-install test-gen-tar bench clean \
 	report test-report test-evidence \
@@ -181,6 +181,10 @@ bench-gate-guest: deps-vmtest build
 # its wall time (goal: 5 minutes on 2 CPUs) and what it decided.
 bench-gate-default: build
 	bench/gate_default.sh "$(INTREE)"
+
+# The seed series' commits against their parents over interleaved boots.
+bench-seed-classes: deps-vmtest sync build
+	bench/seed_classes.sh "$(KSRC)"
 
 # vmtest's kernel builds: a one-file change rebuilds only what it touches.
 bench-kernel-rebuild: deps-vmtest sync

@@ -128,19 +128,23 @@ for prog in $progs; do
 	rc=0
 	"$cmp" --boots "$a" "$b" >"$out/$prog.compare" 2>&1 || rc=$?
 	cat "$out/$prog.compare"
+	# the verdicts of its metrics: "2 same, 4 undecided"
+	tally=$(awk '$NF ~ /^(same|improved|undecided|noisy|too-few-runs|missing|REGRESSION)$/ { print $NF }' \
+		"$out/$prog.compare" | sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
 	case $rc in
 	0)
 		if grep -q ' same$\| improved$' "$out/$prog.compare"; then
 			judged=$((judged + 1))
-			echo "ok $nr $prog: B against A over $boots boots each" >>"$ktap"
+			echo "ok $nr $prog: no regression over $boots boots each ($tally)" >>"$ktap"
 		else
-			echo "ok $nr # SKIP $prog: undecided over $boots boots each" >>"$ktap"
+			echo "ok $nr # SKIP $prog: undecided over $boots boots each ($tally)" >>"$ktap"
 		fi ;;
 	1)
 		judged=$((judged + 1))
 		regressed+=("$prog")
-		echo "not ok $nr $prog: $(grep ' REGRESSION$' "$out/$prog.compare" |
-			awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $(NF - 1), $3 }')" >>"$ktap"
+		# "# hackbench.m: regressed: median 0.094 -> 3.97 (+4128.0%), ..."
+		echo "not ok $nr $prog: $(sed -n 's/^# \([^:]*\): regressed: median [^ ]* -> [^ ]* (\([^)]*\)).*/\1 \2/p' \
+			"$out/$prog.compare" | paste -sd, | sed 's/,/, /g')" >>"$ktap"
 		;;
 	*)
 		echo "ok $nr # SKIP $prog: cannot compare: $(head -n1 "$out/$prog.compare")" >>"$ktap"

@@ -10,6 +10,9 @@
 # Usage: scripts/vmtest.sh KSRC [kernel|run]   ("kernel": build only)
 # Environment:
 #   VM_CPUS=4 VM_SOCKETS=1 VM_THREADS=1   guest topology (one LLC by default)
+#   VM_NUMA=1       one NUMA node per socket (a kernel with
+#                   scripts/vmtest/numa.config; VM_SOCKETS >= 2), as the
+#                   seed reports' 2-socket machines
 #   VM_MEM=2G  VM_TIMEOUT=1200            memory; seconds before a hung guest
 #                                         is killed
 #   VM_ACCEL=tcg|kvm                      tcg by default (nested KVM is flaky)
@@ -44,6 +47,7 @@ vm_timeout=${VM_TIMEOUT:-1200}
 vm_checks=${VM_CHECKS:-1}
 vm_bisect=${VM_BISECT:-0}
 vm_patches=${VM_PATCHES:-1}
+vm_numa=${VM_NUMA:-0}
 baseline=${VM_BASELINE:-}
 jobs=$(($(nproc) + 1))
 decided=
@@ -76,10 +80,14 @@ on_exit() {
 	exit "$rc"
 }
 trap on_exit EXIT
-case $vm_checks$vm_bisect$vm_patches in
-[01][01][01]) ;;
-*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect VM_PATCHES=$vm_patches: want 0 or 1" ;;
+case $vm_checks$vm_bisect$vm_patches$vm_numa in
+[01][01][01][01]) ;;
+*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect VM_PATCHES=$vm_patches VM_NUMA=$vm_numa: want 0 or 1" ;;
 esac
+[ "$vm_numa" = 0 ] || [ "$sockets" -ge 2 ] ||
+	die "VM_NUMA=1 needs VM_SOCKETS of 2 or more (one node per socket), not $sockets"
+[ $((cpus % (sockets * threads))) = 0 ] ||
+	die "VM_CPUS=$cpus is not a multiple of VM_SOCKETS x VM_THREADS ($sockets x $threads)"
 [ $# -ge 1 ] || die "usage: $0 KSRC [kernel|run]"
 for p in ${VM_KERNEL_PATCHES:-}; do
 	[ -f "$p" ] && [ -r "$p" ] || die "VM_KERNEL_PATCHES: $p: no such file"
@@ -122,8 +130,14 @@ base_key() {
 		echo "$ksrc"
 		sed -n '1,6p' "$ksrc/Makefile"
 		echo tinyconfig
-		cat "$suite/config" "$top/scripts/vmtest/vm.config"
+		cat "$suite/config" $(fragments)
 	} | sha256sum | cut -c1-16
+}
+
+# The guest's config fragments after the suite's own.
+fragments() {
+	echo "$top/scripts/vmtest/vm.config"
+	[ "$vm_numa" = 0 ] || echo "$top/scripts/vmtest/numa.config"
 }
 
 # Everything the kernel depends on: the base, the commit, the patches.
@@ -144,6 +158,8 @@ check_config() {
 		   VIRTIO_BLK EXT4_FS XFS_FS; do
 		grep -q "^CONFIG_$opt=y" "$1" || untestable "kernel config lost CONFIG_$opt=y"
 	done
+	[ "$vm_numa" = 0 ] || grep -q "^CONFIG_X86_64_ACPI_NUMA=y" "$1" ||
+		untestable "kernel config lost CONFIG_X86_64_ACPI_NUMA=y (VM_NUMA=1)"
 }
 
 # The tree kbuild builds from: links into KSRC, the patched files real,
@@ -193,7 +209,7 @@ build_kernel() {
 	fi
 	{ make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig &&
 	  "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
-		"$suite/config" "$top/scripts/vmtest/vm.config" &&
+		"$suite/config" $(fragments) &&
 	  make -s -C "$src" O="$build" ARCH=x86_64 olddefconfig; } >"$build/config.log" 2>&1 ||
 		{ tail -20 "$build/config.log" >&2; untestable "kernel configuration failed"; }
 	check_config "$build/.config"
@@ -315,15 +331,32 @@ make_disk() {
 	disk=(-drive "file=$stage/ext4.img,if=virtio,format=raw")
 }
 
+# VM_NUMA=1: a memory backend and a node per socket, the socket's CPUs
+numa_args() {
+	local mb per node first
+	case $mem in
+	*G) mb=$((${mem%G} * 1024)) ;;
+	*M) mb=${mem%M} ;;
+	*) die "VM_MEM=$mem: want a size in M or G" ;;
+	esac
+	per=$((cpus / sockets))
+	for ((node = 0; node < sockets; node++)); do
+		first=$((node * per))
+		numa+=(-object "memory-backend-ram,id=m$node,size=$((mb / sockets))M"
+		       -numa "node,nodeid=$node,cpus=$first-$((first + per - 1)),memdev=m$node")
+	done
+}
+
 boot_with() {
 	local append="console=ttyS0 quiet panic=-1"
-	local accel=("$@")
+	local accel=("$@") numa=()
 
-	say "booting: ${accel[*]} -smp $cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads -m $mem"
+	[ "$vm_numa" = 0 ] || numa_args
+	say "booting: ${accel[*]} -smp $cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads -m $mem${numa[0]:+, $sockets NUMA nodes}"
 	set +e
 	timeout "$vm_timeout" qemu-system-x86_64 -machine q35 "${accel[@]}" \
 		-smp "$cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads" \
-		-m "$mem" -nographic -no-reboot -nodefaults -serial stdio \
+		-m "$mem" "${numa[@]}" -nographic -no-reboot -nodefaults -serial stdio \
 		-kernel "$kernel" -initrd "$stage/initrd.gz" -append "$append" "${disk[@]}" \
 		${VM_QEMU_ARGS:-} \
 		</dev/null 2>&1 | stdbuf -oL tr -d '\r' | tee "$out/console.log"
