@@ -98,15 +98,23 @@ for side in "${order[@]}"; do
 	n=$((n + 1))
 	dir=$out/boot-$n-$side
 	img=kernel_$side
-	say "boot $n of $((2 * boots)): $side"
-	rc=0
-	VM_KERNEL=${!img} VM_BISECT=0 VM_OUT=$dir "$top/scripts/vmtest.sh" "$suite_tree" run \
-		>"$dir.log" 2>&1 || rc=$?
-	# a program's own verdict (1, 4) is not the boot's failure
-	case $rc in
-	0|1|4) ;;
-	*) tail -5 "$dir.log" >&2; die "boot $n ($side) failed, exit $rc (see $dir.log)" ;;
-	esac
+	for try in 1 2; do
+		say "boot $n of $((2 * boots)): $side$([ "$try" = 2 ] && echo ", again")"
+		rc=0
+		rm -rf "$dir"
+		VM_KERNEL=${!img} VM_BISECT=0 VM_OUT=$dir "$top/scripts/vmtest.sh" "$suite_tree" run \
+			>"$dir.log" 2>&1 || rc=$?
+		# a program's own verdict (1, 4) is not the boot's failure
+		case $rc in
+		0|1|4) ;;
+		*) tail -5 "$dir.log" >&2; die "boot $n ($side) failed, exit $rc (see $dir.log)" ;;
+		esac
+		# vmtest says 1 for a guest that hung or died too: no results then
+		ls "$dir/results/"*.results >/dev/null 2>&1 && break
+		say "boot $n ($side): no results, $(grep -m1 'FAIL: ' "$dir.log" | sed 's/^vmtest: //')"
+		cp "$dir.log" "$dir.try$try.log"
+		[ "$try" = 2 ] && die "boot $n ($side) gave no results twice (see $dir.try1.log, $dir.log)"
+	done
 done
 
 # Did a metric of these boots (OLD NEW lists) move beyond its threshold in
