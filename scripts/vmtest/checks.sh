@@ -85,7 +85,7 @@ report $? "--ab LATENCY_WARN (changes nothing measurable): nothing flagged, NO_L
 # the scan counters must flag it.
 [ -r $fair ] || exit 0
 pairs=$((2 * $(grep -c '^processor' /proc/cpuinfo)))
-./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 8 --results none > /tmp/sis.out 2>&1
+./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 8 --budget 20 --results none > /tmp/sis.out 2>&1
 rc=$?
 grep -E '^(not )?ok [0-9]+ (# SKIP )?tcp_rr\.ab\.|^# tcp_rr\.ab\.' /tmp/sis.out |
 	sed "s/^/SCHED_PERF_AB NO_SIS_UTIL: /"
