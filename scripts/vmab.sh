@@ -69,16 +69,16 @@ tree_of() {	# spec
 
 # Build side $1 ($2: its spec); sets kernel_$1 and tree_$1.
 build_side() {
-	local side=$1 spec=$2 tree log=$out/build-$1.log
+	local side=$1 spec=$2 tree image log=$out/build-$1.log
 	tree=$(tree_of "$spec")
 	say "$side: building $spec"
 	"$top/scripts/vmtest.sh" "$tree" kernel >"$log" 2>&1 ||
 		{ tail -5 "$log" >&2
 		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; exit 125; }
 		  die "$side ($spec) does not build (see $log)"; }
-	printf -v "kernel_$side" '%s' "$(sed -n 's/^vmtest: kernel: //p' "$log" | tail -n1)"
+	image=$(sed -n 's/^vmtest: kernel: //p' "$log" | tail -n1)
 	# the image outlives the next checkout: keep a copy per side
-	cp "$(eval echo "\$kernel_$side")" "$out/bzImage-$side"
+	cp "$image" "$out/bzImage-$side" || die "$side: no kernel image from vmtest (see $log)"
 	printf -v "kernel_$side" '%s' "$out/bzImage-$side"
 	printf -v "tree_$side" '%s' "$tree"
 	say "$side: $(grep -o 'kernel cached\|what changed since the last kernel built there\|several minutes on 2 CPUs' "$log" | head -n1)"

@@ -164,9 +164,10 @@ check_config() {
 
 # The tree kbuild builds from: links into KSRC, the patched files real,
 # always at one path per base, so that the dependencies kbuild recorded
-# last time name the files it builds from now.  A file patched last time but not now would be a link again with
-# its old time stamp, older than its object: it is copied, a new time
-# stamp and all, so that kbuild rebuilds what depends on it.
+# last time name the files it builds from now.  A file patched last time
+# but not now would be a link again with its old time stamp, older than
+# its object: it is copied, a new time stamp and all, so that kbuild
+# rebuilds what depends on it.
 patched_tree() {	# src build
 	local src=$1 build=$2 list f
 	mapfile -t list < <(patches)

@@ -89,6 +89,12 @@ struct config {
 	char options[512];		/* what changes the load, for run sets */
 };
 
+/* --budget when not given: the workload's own, else 20 s */
+static double default_budget(const struct workload *wl)
+{
+	return wl->default_budget ? wl->default_budget : 20;
+}
+
 static void print_usage(const struct workload *wl, FILE *f)
 {
 	fprintf(f, "usage: %s [options]\n", wl->name);
@@ -99,8 +105,7 @@ static void print_usage(const struct workload *wl, FILE *f)
 		wl->default_iterations ? wl->default_iterations : 5);
 	fprintf(f, "  --budget SEC        seconds for all iterations together (default %g;\n"
 		"                      %g with --baseline or --ab)\n",
-		wl->default_budget ? wl->default_budget : 20,
-		COMPARE_BUDGET_SHARE * (wl->default_budget ? wl->default_budget : 20));
+		default_budget(wl), COMPARE_BUDGET_SHARE * default_budget(wl));
 	fputs("  --bounds FILE       bounds file (default: 'bounds' beside this program)\n"
 	      "  --results FILE      results file, or 'none' (default: a new file in\n"
 	      "                      $SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)\n"
@@ -258,7 +263,7 @@ static int parse_args(const struct workload *wl, struct config *c,
 
 	*c = (struct config){
 		.nr_threads_pct = wl->default_nr_threads_pct,
-		.budget = wl->default_budget ? wl->default_budget : 20,
+		.budget = default_budget(wl),
 		.counters = true,
 	};
 	default_paths(wl, c);
