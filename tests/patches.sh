@@ -25,7 +25,8 @@ for p in "${patches[@]}" "${seeds[@]}"; do
 	# the changelog: the lines between the headers and the '---' line
 	words=$(awk '/^---$/ { exit } body && !/^Signed-off-by:/ { print } /^$/ { body = 1 }' "$p" | wc -w)
 	[ "$words" -ge 60 ] || fail "$n: changelog of $words words"
-	out=$("$ksrc/scripts/checkpatch.pl" --no-tree --terse "$p" 2>&1) ||
+	# the cited upstream commits are not in KSRC, a tarball without history
+	out=$("$ksrc/scripts/checkpatch.pl" --no-tree --terse --ignore UNKNOWN_COMMIT_ID "$p" 2>&1) ||
 		fail "$n: checkpatch: $out"
 	grep -q "total: 0 errors, 0 warnings" <<<"$out" || [ -z "$out" ] ||
 		fail "$n: checkpatch: $out"

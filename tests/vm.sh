@@ -48,14 +48,14 @@ pass "$n /proc/schedstat checks ran, none skipped"
 grep -q "^# # fair_stats: /sys/kernel/debug/sched/fair_stats " "$ktap" ||
 	fail "guest kernel has no fair_stats: $(grep -m1 '^# # fair_stats:' "$ktap")"
 for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
-	for metric in sis_calls_per_op wp_checks_per_op; do
+	for metric in sis_calls_per_op wakeup_checks_per_op; do
 		v=$(sed -n "s/^# # $prog\.$metric: \([0-9.e+-]*\).*/\1/p" "$ktap")
 		awk -v v="${v:-0}" 'BEGIN { exit !(v > 0) }' || fail "$prog: $metric is '$v'"
 	done
 	n=$(grep -cE "^# ok [0-9]+ $prog\.(sis|wp)_[a-z_]+ " "$ktap")
 	[ "$n" -ge 1 ] || fail "$prog: no fair_stats check ran"
 	! grep -qE "^# ok [0-9]+ # SKIP $prog\.(sis|wp)_" "$ktap" || fail "$prog: a fair_stats check was skipped"
-	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wp_checks_per_op\|sis_scanned_per_wakeup\|wp_preempt_share\): \([0-9.e+-]*\).*/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
+	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wakeup_checks_per_op\|sis_scanned_per_wakeup\|wakeup_preempt_share\): \([0-9.e+-]*\).*/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
 done
 tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap")
 pass "SCTP_RR ran: $tps transactions/s"

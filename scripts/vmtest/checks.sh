@@ -66,7 +66,7 @@ report $? "--ab NO_RUN_TO_PARITY on hackbench: switches per message and messages
 # RUN_TO_PARITY refused now preempts.
 fair=/sys/kernel/debug/sched/fair_stats
 if [ -r $fair ]; then
-	grep -q '^not ok [0-9]* hackbench.ab.wp_preempt_share regressed' /tmp/ab.out
+	grep -q '^not ok [0-9]* hackbench.ab.wakeup_preempt_share regressed' /tmp/ab.out
 	report $? "--ab NO_RUN_TO_PARITY on hackbench: preemptions per wakeup check flagged (fair_stats)"
 fi
 # Not flagged is "same" (proven within the threshold) or "undecided" (a
@@ -75,7 +75,7 @@ ab LATENCY_WARN /tmp/null.out
 [ $? = 0 ] && ! grep -q '^not ok' /tmp/null.out &&
 	grep -Eq '^ok [0-9]+ (hackbench.ab.messages_per_sec same|# SKIP hackbench.ab.messages_per_sec: undecided)' /tmp/null.out &&
 	{ [ ! -r $fair ] ||
-	  grep -Eq '^ok [0-9]+ (hackbench.ab.wp_preempt_share same|# SKIP hackbench.ab.wp_preempt_share: undecided)' /tmp/null.out; } &&
+	  grep -Eq '^ok [0-9]+ (hackbench.ab.wakeup_preempt_share same|# SKIP hackbench.ab.wakeup_preempt_share: undecided)' /tmp/null.out; } &&
 	grep -qw NO_LATENCY_WARN $features
 report $? "--ab LATENCY_WARN (changes nothing measurable): nothing flagged, NO_LATENCY_WARN restored"
 

@@ -18,20 +18,23 @@
 
 const char *const fair_counter_names[FC_COUNT] = {
 	[FC_SIS_CALLS] = "sis_calls",
-	[FC_SIS_HIT_TARGET] = "sis_hit_target",
-	[FC_SIS_HIT_PREV] = "sis_hit_prev",
-	[FC_SIS_HIT_RECENT] = "sis_hit_recent",
-	[FC_SIS_HIT_OTHER] = "sis_hit_other",
+	[FC_SIS_IDLE_TARGET] = "sis_idle_target",
+	[FC_SIS_IDLE_PREV] = "sis_idle_prev",
+	[FC_SIS_IDLE_RECENT] = "sis_idle_recent",
+	[FC_SIS_IDLE_SMT] = "sis_idle_smt",
+	[FC_SIS_KTHREAD_PREV] = "sis_kthread_prev",
+	[FC_SIS_NO_LLC] = "sis_no_llc",
 	[FC_SIS_SCANS] = "sis_scans",
-	[FC_SIS_SCANNED] = "sis_scanned",
-	[FC_SIS_FOUND] = "sis_found",
-	[FC_SIS_FAILED] = "sis_failed",
-	[FC_SIS_UTIL_ZERO] = "sis_util_zero",
-	[FC_SIS_UTIL_SPENT] = "sis_util_spent",
-	[FC_WP_CHECKS] = "wp_checks",
-	[FC_WP_PREEMPT] = "wp_preempt",
-	[FC_WP_NO_PREEMPT] = "wp_no_preempt",
-	[FC_WP_PARITY] = "wp_parity",
+	[FC_SIS_SCANS_ASYM] = "sis_scans_asym",
+	[FC_SIS_SCAN_CPUS] = "sis_scan_cpus",
+	[FC_SIS_SCANS_FOUND] = "sis_scans_found",
+	[FC_SIS_SCANS_FAILED] = "sis_scans_failed",
+	[FC_SIS_SCANS_FAILED_CLUSTER] = "sis_scans_failed_cluster",
+	[FC_SIS_BUDGET_ZERO] = "sis_budget_zero",
+	[FC_SIS_BUDGET_SPENT] = "sis_budget_spent",
+	[FC_WAKEUP_CHECKS] = "wakeup_checks",
+	[FC_WAKEUP_PREEMPTS] = "wakeup_preempts",
+	[FC_WAKEUP_PARITY_KEPT] = "wakeup_parity_kept",
 };
 
 struct span {
@@ -208,6 +211,12 @@ static int parse_version(struct parser *ps, unsigned int *version)
 	/* version 0 never existed: the file is not what we think it is */
 	if (!v)
 		return fail_line(ps, "version 0 is not a fair_stats version (they start at 1)");
+	if (v == 1)
+		return fail_line(ps, "version 1 counts every wakeup_preempt() call, not wakeups: "
+				 "a kernel with the version 2 patches (kernel/sched) is needed");
+	if (v != FAIR_STATS_VERSION)
+		return fail_line(ps, "version %u: this suite knows version %u only",
+				 (unsigned int)v, FAIR_STATS_VERSION);
 	*version = v;
 	return 0;
 }
@@ -231,6 +240,9 @@ static int map_columns(struct parser *ps, size_t pos)
 					 fair_counter_names[k]);
 		have[k] = true;
 	}
+	/* a !CONFIG_SMP kernel has no idle sibling search, hence no sis_* */
+	if (!have[FC_SIS_CALLS] && have[FC_WAKEUP_CHECKS])
+		return fail_line(ps, "no sis_* columns: a kernel without CONFIG_SMP has no idle sibling search");
 	for (k = 0; k < FC_COUNT; k++)
 		if (!have[k])
 			return fail_line(ps, "header lacks the column %s",
@@ -368,7 +380,7 @@ static int parse_rows(struct parser *ps, struct fair_stats *fs)
 			return -1;
 	}
 	if (!fs->nr_cpus)
-		return fail(ps, "no cpu rows after the header");
+		return fail(ps, "no cpu rows after the header (the file lists CPUs only while kernel.sched_schedstats is 1)");
 	return 0;
 }
 

@@ -3,8 +3,8 @@
  * Parser of /sys/kernel/debug/sched/fair_stats, the select_idle_sibling()
  * and wakeup-preemption counters our fair-class patches add:
  *
- *   version 1
- *   cpu sis_calls sis_hit_target ... wp_parity
+ *   version 2
+ *   cpu sis_calls sis_idle_target ... wakeup_parity_kept
  *   cpu0 100 10 ...
  *
  * One row per online CPU, one u64 per column named by the header.  Pure
@@ -21,23 +21,32 @@
 /* CPU numbers at or above this are taken for garbage, not a machine. */
 #define FAIR_STATS_MAX_CPUS 65536
 
-/* The columns of version 1; a file may order them as it likes. */
+/*
+ * The one version this parser knows: version 1 (an out-of-tree draft)
+ * counted every check_preempt_wakeup_fair() call, not wakeups only.  A
+ * file may order the columns as it likes and add others.
+ */
+#define FAIR_STATS_VERSION 2
+
 enum fair_counter {
 	FC_SIS_CALLS,
-	FC_SIS_HIT_TARGET,
-	FC_SIS_HIT_PREV,
-	FC_SIS_HIT_RECENT,
-	FC_SIS_HIT_OTHER,
+	FC_SIS_IDLE_TARGET,
+	FC_SIS_IDLE_PREV,
+	FC_SIS_IDLE_RECENT,
+	FC_SIS_IDLE_SMT,
+	FC_SIS_KTHREAD_PREV,
+	FC_SIS_NO_LLC,
 	FC_SIS_SCANS,
-	FC_SIS_SCANNED,
-	FC_SIS_FOUND,
-	FC_SIS_FAILED,
-	FC_SIS_UTIL_ZERO,
-	FC_SIS_UTIL_SPENT,
-	FC_WP_CHECKS,
-	FC_WP_PREEMPT,
-	FC_WP_NO_PREEMPT,
-	FC_WP_PARITY,
+	FC_SIS_SCANS_ASYM,
+	FC_SIS_SCAN_CPUS,
+	FC_SIS_SCANS_FOUND,
+	FC_SIS_SCANS_FAILED,
+	FC_SIS_SCANS_FAILED_CLUSTER,
+	FC_SIS_BUDGET_ZERO,
+	FC_SIS_BUDGET_SPENT,
+	FC_WAKEUP_CHECKS,
+	FC_WAKEUP_PREEMPTS,
+	FC_WAKEUP_PARITY_KEPT,
 	FC_COUNT,
 };
 
@@ -86,10 +95,10 @@ int fair_stats_diff(const struct fair_stats *before,
 		    struct fair_stats_delta *d, char *err, size_t errlen);
 
 /*
- * The unit tests of fairstats.c, in sched_perf_unit: 35 KTAP results.
+ * The unit tests of fairstats.c, in sched_perf_unit: 36 KTAP results.
  * Their fixtures are @unit_fixtures/fair_stats-*.
  */
-#define UNIT_FAIRSTATS_CHECKS 35
+#define UNIT_FAIRSTATS_CHECKS 36
 void unit_fairstats(void);
 
 #endif

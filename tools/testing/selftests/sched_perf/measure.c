@@ -601,7 +601,10 @@ static void schedstat_metrics(const struct measure *m, double ops,
  * The idle sibling search and wakeup preemption, machine-wide.  Ratios of
  * the kernel's own counters rather than per-op figures where the question
  * is how each decision went (CPUs scanned per search, share of checks
- * that preempted), so that they do not move with the op mix.
+ * that preempted), so that they do not move with the op mix.  The
+ * *_unaccounted_share metrics are the patches' own identities: every
+ * search ends in one fast path or one scan, every scan finds or fails,
+ * and a check preempts, is kept by RUN_TO_PARITY, or neither.
  */
 static void fair_metrics(const struct measure *m, double ops,
 			 struct metric_set *set)
@@ -609,11 +612,13 @@ static void fair_metrics(const struct measure *m, double ops,
 	static const char *const names[] = {
 		"sis_calls_per_op", "sis_scanned_per_wakeup", "sis_found_share",
 		"sis_budget_cut_share", "sis_fast_share", "sis_unaccounted_share",
-		"wp_checks_per_op", "wp_preempt_share", "wp_parity_share",
+		"sis_scan_unaccounted_share", "wakeup_checks_per_op",
+		"wakeup_preempt_share", "wakeup_parity_share",
+		"wakeup_unaccounted_share",
 	};
 	const char *why = m->fair_missing ? m->fair_missing : m->ttwu_missing;
 	const uint64_t *v = m->fair.v;
-	double hits, ended;
+	double fast, ended, decided;
 	size_t i;
 
 	if (why) {
@@ -621,21 +626,29 @@ static void fair_metrics(const struct measure *m, double ops,
 			metric_missing(set, names[i], why);
 		return;
 	}
-	hits = (double)v[FC_SIS_HIT_TARGET] + v[FC_SIS_HIT_PREV] + v[FC_SIS_HIT_RECENT] +
-	       v[FC_SIS_HIT_OTHER];
-	ended = hits + v[FC_SIS_SCANS];
+	fast = (double)v[FC_SIS_IDLE_TARGET] + v[FC_SIS_IDLE_PREV] + v[FC_SIS_IDLE_RECENT] +
+	       v[FC_SIS_IDLE_SMT] + v[FC_SIS_KTHREAD_PREV] + v[FC_SIS_NO_LLC];
+	ended = fast + v[FC_SIS_SCANS];
+	decided = (double)v[FC_WAKEUP_PREEMPTS] + v[FC_WAKEUP_PARITY_KEPT];
 	metric_ratio(set, "sis_calls_per_op", "", v[FC_SIS_CALLS], ops, 1);
-	metric_ratio(set, "sis_scanned_per_wakeup", "", v[FC_SIS_SCANNED], v[FC_SIS_CALLS], 1);
-	metric_ratio(set, "sis_found_share", "", v[FC_SIS_FOUND], v[FC_SIS_SCANS], 1);
+	metric_ratio(set, "sis_scanned_per_wakeup", "", v[FC_SIS_SCAN_CPUS], v[FC_SIS_CALLS], 1);
+	metric_ratio(set, "sis_found_share", "", v[FC_SIS_SCANS_FOUND], v[FC_SIS_SCANS], 1);
 	metric_ratio(set, "sis_budget_cut_share", "",
-		     (double)v[FC_SIS_UTIL_ZERO] + v[FC_SIS_UTIL_SPENT], v[FC_SIS_SCANS], 1);
-	metric_ratio(set, "sis_fast_share", "", hits, v[FC_SIS_CALLS], 1);
-	/* every search ends in one fast path or one scan: the patch's own check */
+		     (double)v[FC_SIS_BUDGET_ZERO] + v[FC_SIS_BUDGET_SPENT], v[FC_SIS_SCANS], 1);
+	metric_ratio(set, "sis_fast_share", "", fast, v[FC_SIS_CALLS], 1);
 	metric_ratio(set, "sis_unaccounted_share", "", fabs(v[FC_SIS_CALLS] - ended),
 		     v[FC_SIS_CALLS], 1);
-	metric_ratio(set, "wp_checks_per_op", "", v[FC_WP_CHECKS], ops, 1);
-	metric_ratio(set, "wp_preempt_share", "", v[FC_WP_PREEMPT], v[FC_WP_CHECKS], 1);
-	metric_ratio(set, "wp_parity_share", "", v[FC_WP_PARITY], v[FC_WP_CHECKS], 1);
+	metric_ratio(set, "sis_scan_unaccounted_share", "",
+		     fabs((double)v[FC_SIS_SCANS] - v[FC_SIS_SCANS_FOUND] - v[FC_SIS_SCANS_FAILED]),
+		     v[FC_SIS_SCANS], 1);
+	metric_ratio(set, "wakeup_checks_per_op", "", v[FC_WAKEUP_CHECKS], ops, 1);
+	metric_ratio(set, "wakeup_preempt_share", "", v[FC_WAKEUP_PREEMPTS], v[FC_WAKEUP_CHECKS], 1);
+	metric_ratio(set, "wakeup_parity_share", "", v[FC_WAKEUP_PARITY_KEPT],
+		     v[FC_WAKEUP_CHECKS], 1);
+	/* preempted and kept by parity exclude each other: never more than the checks */
+	metric_ratio(set, "wakeup_unaccounted_share", "",
+		     decided > v[FC_WAKEUP_CHECKS] ? decided - v[FC_WAKEUP_CHECKS] : 0,
+		     v[FC_WAKEUP_CHECKS], 1);
 }
 
 bool measure_is_total(const char *metric)

@@ -100,8 +100,8 @@ static bool same_values(const struct fair_stats *a, const struct fair_stats *b)
 static void test_names(void)
 {
 	bool ok = !strcmp(fair_counter_names[FC_SIS_CALLS], "sis_calls") &&
-		  !strcmp(fair_counter_names[FC_SIS_FOUND], "sis_found") &&
-		  !strcmp(fair_counter_names[FC_WP_PARITY], "wp_parity");
+		  !strcmp(fair_counter_names[FC_SIS_SCANS_FOUND], "sis_scans_found") &&
+		  !strcmp(fair_counter_names[FC_WAKEUP_PARITY_KEPT], "wakeup_parity_kept");
 	int i, j;
 
 	for (i = 0; i < FC_COUNT; i++)
@@ -117,26 +117,27 @@ static void test_parse(void)
 	char err[ERRLEN] = "";
 	const uint64_t *c0, *c1;
 
-	EXPECT(!parse("v1-2cpu", &two, err) && two.version == 1 && two.nr_cpus == 2 &&
-	       two.cpus[0].cpu == 0 && two.cpus[1].cpu == 1, "fair_stats_v1_2cpu_parses");
+	EXPECT(!parse("v2-2cpu", &two, err) && two.version == 2 && two.nr_cpus == 2 &&
+	       two.cpus[0].cpu == 0 && two.cpus[1].cpu == 1, "fair_stats_v2_2cpu_parses");
 	c0 = two.cpus[0].v;
 	c1 = two.cpus[1].v;
-	/* cpu0 100 10 20 5 1 64 180 40 24 3 2 500 120 380 60, cpu1 250 .. 110 */
-	EXPECT(c0[FC_SIS_CALLS] == 100 && c0[FC_SIS_HIT_TARGET] == 10 &&
-	       c0[FC_SIS_SCANS] == 64 && c0[FC_SIS_FOUND] == 40 &&
-	       c0[FC_SIS_UTIL_SPENT] == 2 && c0[FC_WP_NO_PREEMPT] == 380 &&
-	       c0[FC_WP_PARITY] == 60 && c1[FC_SIS_CALLS] == 250 &&
-	       c1[FC_SIS_HIT_OTHER] == 7 && c1[FC_SIS_FAILED] == 55 &&
-	       c1[FC_WP_CHECKS] == 900 && c1[FC_WP_PARITY] == 110,
-	       "fair_stats_v1_values_in_their_counters");
+	/* cpu0 100 10 20 5 1 64 180 40 24 3 2 500 120 380 60 0 0 0, cpu1 250 .. */
+	EXPECT(c0[FC_SIS_CALLS] == 100 && c0[FC_SIS_IDLE_TARGET] == 10 &&
+	       c0[FC_SIS_SCANS] == 64 && c0[FC_SIS_SCANS_FOUND] == 40 &&
+	       c0[FC_SIS_BUDGET_SPENT] == 2 && c0[FC_SIS_NO_LLC] == 380 &&
+	       c0[FC_WAKEUP_PARITY_KEPT] == 60 && c1[FC_SIS_CALLS] == 250 &&
+	       c1[FC_SIS_KTHREAD_PREV] == 7 && c1[FC_SIS_SCANS_FAILED] == 55 &&
+	       c1[FC_WAKEUP_CHECKS] == 900 && c1[FC_WAKEUP_PARITY_KEPT] == 110 &&
+	       c1[FC_SIS_SCANS_FAILED_CLUSTER] == 0,
+	       "fair_stats_v2_values_in_their_counters");
 	/* this fixture has no newline after its last row */
-	EXPECT(!parse("v1-4cpu", &four, err) && four.nr_cpus == 4 &&
-	       four.cpus[3].cpu == 3 && four.cpus[3].v[FC_WP_PARITY] == 200 &&
-	       four.cpus[2].v[FC_SIS_SCANNED] == 140, "fair_stats_v1_4cpu_parses");
+	EXPECT(!parse("v2-4cpu", &four, err) && four.nr_cpus == 4 &&
+	       four.cpus[3].cpu == 3 && four.cpus[3].v[FC_WAKEUP_PARITY_KEPT] == 200 &&
+	       four.cpus[2].v[FC_SIS_SCAN_CPUS] == 140, "fair_stats_v2_4cpu_parses");
 	/* columns and rows in another order: the same numbers, CPUs sorted */
-	EXPECT(!parse("v1-2cpu-reordered", &re, err) && same_values(&two, &re),
+	EXPECT(!parse("v2-2cpu-reordered", &re, err) && same_values(&two, &re),
 	       "fair_stats_reordered_columns_same_values");
-	/* version 2: two unknown columns (one not even decimal), blank lines at the end */
+	/* two unknown columns (one not even decimal), blank lines at the end */
 	EXPECT(!parse("v2-extra-column", &v2, err) && v2.version == 2 &&
 	       same_values(&two, &v2), "fair_stats_v2_extra_columns_skipped");
 	fair_stats_free(&two);
@@ -158,30 +159,32 @@ static const struct {
 	  "expected the header 'cpu <column>...', got 'cpu0'",
 	  "fair_stats_rejects_no_header" },
 	{ "missing-column", "line 2",
-	  "lacks the column sis_found",
+	  "lacks the column sis_scans_found",
 	  "fair_stats_rejects_missing_column" },
 	{ "duplicate-column", "line 2",
 	  "column sis_scans appears twice",
 	  "fair_stats_rejects_duplicate_column" },
 	{ "short-row", "line 4",
-	  "cpu1 has 14 values, the header names 15",
+	  "cpu1 has 14 values, the header names 18",
 	  "fair_stats_rejects_short_row" },
 	{ "long-row", "line 3",
-	  "cpu0 has 16 values, the header names 15",
+	  "cpu0 has 16 values, the header names 18",
 	  "fair_stats_rejects_long_row" },
 	{ "non-numeric", "line 4",
 	  "cpu1 sis_scans: '15O' is not a number",
 	  "fair_stats_rejects_non_numeric" },
 	{ "overflow", "line 3",
-	  "cpu0 wp_checks: '18446744073709551616' is out of range",
+	  "cpu0 wakeup_checks: '18446744073709551616' is out of range",
 	  "fair_stats_rejects_overflow" },
 	{ "negative", "line 4",
-	  "cpu1 sis_failed: negative value '-55'",
+	  "cpu1 sis_scans_failed: negative value '-55'",
 	  "fair_stats_rejects_negative" },
 	{ "duplicate-cpu", "line 5",
 	  "cpu0 listed a second time",
 	  "fair_stats_rejects_duplicate_cpu" },
-	{ "no-rows", "no cpu rows", NULL, "fair_stats_rejects_no_rows" },
+	{ "no-rows", "no cpu rows", "kernel.sched_schedstats", "fair_stats_rejects_no_rows" },
+	{ "v1-refused", "line 1", "version 1 counts every wakeup_preempt() call",
+	  "fair_stats_rejects_version_1" },
 	{ "truncated", "line 5", "cpu2 has 6 values", "fair_stats_rejects_truncated" },
 	{ "not-cpu-row", "line 4", "'node1', not cpu<N>", "fair_stats_rejects_non_cpu_row" },
 	{ "cpu-out-of-range", "line 4",
@@ -203,7 +206,7 @@ static void test_rejects(void)
 
 static void test_edges(void)
 {
-	char *two = load("v1-2cpu"), *nul;
+	char *two = load("v2-2cpu"), *nul;
 	size_t n = strlen(two);
 	struct fair_stats fs;
 	char err[ERRLEN] = "";
@@ -228,15 +231,17 @@ static void test_edges(void)
 	EXPECT(ok && fair_stats_parse("x", &fs, NULL, 0) && zeroed(&fs),
 	       "fair_stats_failure_leaves_nothing");
 	EXPECT(!fair_stats_parse(nul, &fs, err, sizeof(err)) && fs.nr_cpus == 2 &&
-	       fs.cpus[1].cpu == 1 && fs.cpus[1].v[FC_WP_PARITY] == 110,
+	       fs.cpus[1].cpu == 1 && fs.cpus[1].v[FC_WAKEUP_PARITY_KEPT] == 110,
 	       "fair_stats_nul_ends_text");
 	fair_stats_free(&fs);
 	free(nul);
 	free(two);
 	ok = fair_stats_parse("version 4294967296\n", &fs, err, sizeof(err)) &&
 	     strstr(err, "version '4294967296' is not a number from 1 to 4294967295");
-	ok &= fair_stats_parse("version 1 2\n", &fs, err, sizeof(err)) &&
+	ok &= fair_stats_parse("version 2 2\n", &fs, err, sizeof(err)) &&
 	      strstr(err, "line 1: '2' after the version number");
+	ok &= fair_stats_parse("version 3\ncpu sis_calls\n", &fs, err, sizeof(err)) &&
+	      strstr(err, "line 1: version 3: this suite knows version 2 only");
 	EXPECT(ok, "fair_stats_rejects_version_out_of_range");
 }
 
@@ -270,7 +275,7 @@ static void test_long_lines(void)
 	int i, k;
 	bool ok;
 
-	put(&t, "version 3\ncpu");
+	put(&t, "version 2\ncpu");
 	for (i = 0; i < WIDE; i++) {
 		snprintf(word, sizeof(word), " future_%d", i);
 		put(&t, word);
@@ -287,7 +292,8 @@ static void test_long_lines(void)
 		put(&t, word);
 	}
 	ok = !fair_stats_parse(t.s, &fs, err, sizeof(err)) && fs.nr_cpus == 1 &&
-	     fs.cpus[0].v[FC_SIS_CALLS] == 0 && fs.cpus[0].v[FC_WP_PARITY] == 14000;
+	     fs.cpus[0].v[FC_SIS_CALLS] == 0 &&
+	     fs.cpus[0].v[FC_WAKEUP_PARITY_KEPT] == FC_WAKEUP_PARITY_KEPT * 1000;
 	fair_stats_free(&fs);
 	/* a megabyte word where a row should start: the reason stays short */
 	put(&t, "\n");
@@ -340,7 +346,7 @@ static size_t mutate(char *s, size_t len, uint32_t *state)
 
 static void test_mutations(void)
 {
-	char *orig = load("v1-4cpu"), *buf, err[ERRLEN];
+	char *orig = load("v2-4cpu"), *buf, err[ERRLEN];
 	size_t len = strlen(orig);
 	struct fair_stats fs;
 	uint32_t state = 1;
@@ -367,25 +373,25 @@ static void test_mutations(void)
 }
 
 /*
- * v1-4cpu -> v1-4cpu-after (whose columns are in alphabetical order),
+ * v2-4cpu -> v2-4cpu-after (whose columns are in another order),
  * per counter, cpu0 + cpu1 + cpu2 + cpu3:
  */
 static const uint64_t delta4[FC_COUNT] = {
 	[FC_SIS_CALLS] = 500,		/* 80 + 100 + 20 + 300 */
-	[FC_SIS_HIT_TARGET] = 30,	/* 5 + 10 + 0 + 15 */
-	[FC_SIS_HIT_PREV] = 60,		/* 10 + 20 + 5 + 25 */
-	[FC_SIS_HIT_RECENT] = 10,	/* 2 + 3 + 1 + 4 */
-	[FC_SIS_HIT_OTHER] = 4,		/* 1 + 1 + 0 + 2 */
+	[FC_SIS_IDLE_TARGET] = 30,	/* 5 + 10 + 0 + 15 */
+	[FC_SIS_IDLE_PREV] = 60,	/* 10 + 20 + 5 + 25 */
+	[FC_SIS_IDLE_RECENT] = 10,	/* 2 + 3 + 1 + 4 */
+	[FC_SIS_KTHREAD_PREV] = 4,	/* 1 + 1 + 0 + 2 */
 	[FC_SIS_SCANS] = 384,		/* 60 + 60 + 14 + 250 */
-	[FC_SIS_SCANNED] = 1000,	/* 100 + 200 + 50 + 650 */
-	[FC_SIS_FOUND] = 240,		/* 40 + 40 + 10 + 150 */
-	[FC_SIS_FAILED] = 144,		/* 20 + 20 + 4 + 100 */
-	[FC_SIS_UTIL_ZERO] = 10,	/* 1 + 2 + 3 + 4 */
-	[FC_SIS_UTIL_SPENT] = 0,	/* unchanged everywhere */
-	[FC_WP_CHECKS] = 1000,		/* 100 + 200 + 300 + 400 */
-	[FC_WP_PREEMPT] = 100,		/* 30 + 40 + 10 + 20 */
-	[FC_WP_NO_PREEMPT] = 900,	/* 70 + 160 + 290 + 380 */
-	[FC_WP_PARITY] = 20,		/* 5 + 5 + 5 + 5 */
+	[FC_SIS_SCAN_CPUS] = 1000,	/* 100 + 200 + 50 + 650 */
+	[FC_SIS_SCANS_FOUND] = 240,	/* 40 + 40 + 10 + 150 */
+	[FC_SIS_SCANS_FAILED] = 144,	/* 20 + 20 + 4 + 100 */
+	[FC_SIS_BUDGET_ZERO] = 10,	/* 1 + 2 + 3 + 4 */
+	[FC_SIS_BUDGET_SPENT] = 0,	/* unchanged everywhere */
+	[FC_WAKEUP_CHECKS] = 1000,	/* 100 + 200 + 300 + 400 */
+	[FC_WAKEUP_PREEMPTS] = 100,	/* 30 + 40 + 10 + 20 */
+	[FC_SIS_NO_LLC] = 900,		/* 70 + 160 + 290 + 380 */
+	[FC_WAKEUP_PARITY_KEPT] = 20,	/* 5 + 5 + 5 + 5 */
 };
 
 static bool delta_zero(const struct fair_stats_delta *d)
@@ -402,24 +408,24 @@ static void test_diff(void)
 	char err[ERRLEN] = "";
 	bool ok;
 
-	parse("v1-4cpu", &before, err);
-	parse("v1-4cpu-after", &after, err);
+	parse("v2-4cpu", &before, err);
+	parse("v2-4cpu-after", &after, err);
 	EXPECT(!fair_stats_diff(&before, &after, &d, err, sizeof(err)) && d.nr_cpus == 4 &&
 	       !memcmp(d.v, delta4, sizeof(delta4)), "fair_stats_diff_sums_cpus");
 	/* the same numbers in another column order: nothing changed */
-	parse("v1-2cpu", &two, err);
-	parse("v1-2cpu-reordered", &re, err);
+	parse("v2-2cpu", &two, err);
+	parse("v2-2cpu-reordered", &re, err);
 	ok = !fair_stats_diff(&two, &re, &d, err, sizeof(err)) && d.nr_cpus == 2;
 	d.nr_cpus = 0;
 	EXPECT(ok && delta_zero(&d), "fair_stats_diff_across_column_orders");
 	/*
 	 * sis_calls: cpu0 18446744073709551610 -> 5 is +11, cpu1 unchanged;
-	 * wp_parity: cpu0 2^64-1 -> 0 is +1, cpu1 110 -> 112 is +2
+	 * wakeup_parity_kept: cpu0 2^64-1 -> 0 is +1, cpu1 110 -> 112 is +2
 	 */
 	parse("wrap-before", &wb, err);
 	parse("wrap-after", &wa, err);
 	EXPECT(!fair_stats_diff(&wb, &wa, &d, err, sizeof(err)) &&
-	       d.v[FC_SIS_CALLS] == 11 && d.v[FC_WP_PARITY] == 3 && d.v[FC_SIS_FOUND] == 0,
+	       d.v[FC_SIS_CALLS] == 11 && d.v[FC_WAKEUP_PARITY_KEPT] == 3 && d.v[FC_SIS_SCANS_FOUND] == 0,
 	       "fair_stats_diff_wraps_64bit");
 	parse("hotplug-3cpu", &three, err);
 	EXPECT(fair_stats_diff(&before, &three, &d, err, sizeof(err)) == -1 &&
