@@ -16,9 +16,10 @@ pass "vmtest passed in $(($(date +%s) - start)) s"
 checks=$(grep -c '^SCHED_PERF_CHECK ok: ' "$out/console.log")
 ! grep -q '^SCHED_PERF_CHECK FAIL' "$out/console.log" ||
 	fail "guest check: $(grep -m1 '^SCHED_PERF_CHECK FAIL' "$out/console.log")"
-# 8 with the kernel/sched patches' fair_stats: NO_RUN_TO_PARITY seen in
-# preemptions per wakeup check, NO_SIS_UTIL in CPUs scanned per wakeup
-[ "$checks" = 8 ] || fail "guest ran $checks of 8 checks"
+# 13 with the kernel/sched patches' fair_stats: NO_RUN_TO_PARITY seen in
+# preemptions per wakeup check, NO_SIS_UTIL in CPUs scanned per wakeup,
+# and each program's counters bounded by the sched tracepoints
+[ "$checks" = 13 ] || fail "guest ran $checks of 13 checks"
 grep '^SCHED_PERF_AB ' "$out/console.log" | sed 's/^SCHED_PERF_AB /guest A-B: /'
 # kill_anywhere in the guest: at least 10 kills of sctp_rr, nothing left
 kills=$(sed -n 's/^SCHED_PERF_KILL kill_anywhere: sctp_rr: \([0-9]*\) kills.*left processes 0, sockets 0, work dirs 0, temp results 0, state not restored 0 (not judged [0-9]*: another run beside), hangs 0$/\1/p' "$out/console.log")
@@ -52,9 +53,14 @@ for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
 		v=$(sed -n "s/^# # $prog\.$metric: \([0-9.e+-]*\).*/\1/p" "$ktap")
 		awk -v v="${v:-0}" 'BEGIN { exit !(v > 0) }' || fail "$prog: $metric is '$v'"
 	done
-	n=$(grep -cE "^# ok [0-9]+ $prog\.(sis|wp)_[a-z_]+ " "$ktap")
+	n=$(grep -cE "^# ok [0-9]+ $prog\.(sis|wakeup)_[a-z_]+ " "$ktap")
 	[ "$n" -ge 1 ] || fail "$prog: no fair_stats check ran"
-	! grep -qE "^# ok [0-9]+ # SKIP $prog\.(sis|wp)_" "$ktap" || fail "$prog: a fair_stats check was skipped"
+	! grep -qE "^# ok [0-9]+ # SKIP $prog\.(sis|wakeup)_" "$ktap" || fail "$prog: a fair_stats check was skipped"
+	# the patches' identities held over the whole run (bounds: <= 0.01)
+	for metric in sis_unaccounted_share sis_scan_unaccounted_share wakeup_unaccounted_share; do
+		grep -qE "^# ok [0-9]+ $prog\.$metric " "$ktap" ||
+			fail "$prog: identity $metric not checked or failed: $(grep -m1 "$prog\.$metric" "$ktap")"
+	done
 	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wakeup_checks_per_op\|sis_scanned_per_wakeup\|wakeup_preempt_share\): \([0-9.e+-]*\).*/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
 done
 tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap")

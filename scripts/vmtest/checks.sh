@@ -93,3 +93,47 @@ grep -E '^(not )?ok [0-9]+ (# SKIP )?tcp_rr\.ab\.|^# tcp_rr\.ab\.' /tmp/sis.out 
 	grep -q '^not ok [0-9]* tcp_rr.ab.sis_scanned_per_wakeup regressed' /tmp/sis.out &&
 	grep -qw SIS_UTIL $features && ! grep -qw NO_SIS_UTIL $features
 report $? "--ab NO_SIS_UTIL on tcp_rr with $pairs pairs: CPUs scanned per wakeup flagged, SIS_UTIL restored"
+
+# The counters against the scheduler's own tracepoints, over one short run
+# of each program: a wakeup check needs a wakeup of a fair task (the
+# sched_wakeup events with prio 100-139 are at least as many), and a
+# preemption makes curr switch out still runnable (sched_switch with
+# prev_state R or R+, prev a fair task).  Events lost to a full buffer
+# would make the bound meaningless: that fails the check.
+trace=/sys/kernel/tracing
+fair_sum() {	# column
+	awk -v c="$1" 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == c) k = i }
+		       NR > 2 && k { s += $k } END { printf "%d\n", s }' $fair
+}
+crosscheck() {	# prog args...
+	prog=$1
+	shift
+	echo 0 > $trace/tracing_on
+	echo > $trace/trace
+	echo 16384 > $trace/buffer_size_kb
+	echo 'prio >= 100 && prio < 140' > $trace/events/sched/sched_wakeup/filter
+	echo 'prev_prio >= 100 && prev_prio < 140' > $trace/events/sched/sched_switch/filter
+	echo 1 > $trace/events/sched/sched_wakeup/enable
+	echo 1 > $trace/events/sched/sched_switch/enable
+	c0=$(fair_sum wakeup_checks) p0=$(fair_sum wakeup_preempts)
+	echo 1 > $trace/tracing_on
+	./$prog "$@" --results none > /tmp/cross.out 2>&1
+	echo 0 > $trace/tracing_on
+	checks=$(($(fair_sum wakeup_checks) - c0)) preempts=$(($(fair_sum wakeup_preempts) - p0))
+	echo 0 > $trace/events/sched/sched_wakeup/enable
+	echo 0 > $trace/events/sched/sched_switch/enable
+	wakeups=$(grep -c ' sched_wakeup: ' $trace/trace)
+	runnable=$(grep ' sched_switch: ' $trace/trace | grep -c 'prev_state=R')
+	lost=$(cat $trace/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }')
+	echo 0 > $trace/events/sched/sched_wakeup/filter
+	echo 0 > $trace/events/sched/sched_switch/filter
+	echo > $trace/trace
+	[ "$lost" = 0 ] && [ "$checks" -gt 0 ] && [ "$checks" -le "$wakeups" ] &&
+		[ "$preempts" -le "$runnable" ]
+	report $? "tracepoints: $prog: wakeup checks $checks <= fair sched_wakeup $wakeups, preemptions $preempts <= switches out still runnable $runnable (events lost $lost)"
+}
+crosscheck hackbench --iterations 1 --budget 1
+crosscheck tcp_rr --iterations 1 --budget 1
+crosscheck udp_rr --iterations 1 --budget 1
+crosscheck sctp_rr --iterations 1 --budget 1
+crosscheck dirdeep --iterations 1 --budget 1 --workdir /tmp
