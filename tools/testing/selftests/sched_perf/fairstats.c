@@ -211,8 +211,9 @@ static int parse_version(struct parser *ps, unsigned int *version)
 	/* version 0 never existed: the file is not what we think it is */
 	if (!v)
 		return fail_line(ps, "version 0 is not a fair_stats version (they start at 1)");
+	/* the first draft: its wakeup checks counted migrations and forks */
 	if (v == 1)
-		return fail_line(ps, "version 1 counts every wakeup_preempt() call, not wakeups: "
+		return fail_line(ps, "version 1 counts every wakeup_preempt() call, not wakeups: %s",
 				 "a kernel with the version 2 patches (kernel/sched) is needed");
 	if (v != FAIR_STATS_VERSION)
 		return fail_line(ps, "version %u: this suite knows version %u only",
