@@ -81,6 +81,36 @@ if [ ${#patches[@]} -gt 1 ]; then
 	pass "without $(basename "${patches[0]}"), $refused is refused"
 fi
 
+# The mainline series (kernel/sched/mainline) applies in order to the
+# mainline files kept as fixtures (kernel/sched/mainline/base, see its
+# SOURCE) and is checkpatch clean; without its first patch it does not.
+mainline=$top/kernel/sched/mainline
+mapfile -t mpatches < <(ls "$mainline"/*.patch 2>/dev/null | sort)
+[ ${#mpatches[@]} -ge 4 ] || fail "kernel/sched/mainline: ${#mpatches[@]} patches, want 4"
+for p in "${mpatches[@]}"; do
+	out=$("$ksrc/scripts/checkpatch.pl" --no-tree --terse --ignore UNKNOWN_COMMIT_ID "$p" 2>&1) ||
+		fail "mainline/$(basename "$p"): checkpatch: $out"
+	grep -q "total: 0 errors, 0 warnings" <<<"$out" || [ -z "$out" ] ||
+		fail "mainline/$(basename "$p"): checkpatch: $out"
+done
+apply_mainline() {	# dir patch... : 0 if all apply in order, else the first refused
+	local dir=$1 p
+	shift
+	rm -rf "$dir" && cp -a "$mainline/base" "$dir" && cd "$dir" || fail "no copy of $mainline/base"
+	for p in "$@"; do
+		git apply "$p" 2>"$scratch/err" || { basename "$p"; return 1; }
+	done
+}
+refused=$(apply_mainline "$scratch/ml" "${mpatches[@]}") ||
+	fail "mainline/$refused does not apply to kernel/sched/mainline/base: $(head -n2 "$scratch/err" | tr '\n' ' ')"
+grep -q 'debugfs_create_file("fair_stats"' "$scratch/ml/kernel/sched/debug.c" &&
+	grep -q 'schedstat_inc(rq->wakeup_checks)' "$scratch/ml/kernel/sched/fair.c" ||
+	fail "mainline series applied, but fair_stats or the wakeup counters are missing"
+pass "mainline: ${#mpatches[@]} patches checkpatch clean, apply in order to mainline $(sed -n 's/^  \([0-9a-f]\{12\}\).*/\1/p' "$mainline/base/SOURCE" | head -n1)"
+refused=$(apply_mainline "$scratch/ml2" "${mpatches[@]:1}") &&
+	fail "the mainline series applies without $(basename "${mpatches[0]}"): the check proves nothing"
+pass "mainline: without $(basename "${mpatches[0]}"), $refused is refused"
+
 # vmtest applies them, and any other patch patch -p1 accepts, to a tree
 # of symlinks (scripts/vmtest/apply-patches.sh): a diff -u patch with
 # timestamps after the names, a git one, and a new file all apply, the

@@ -34,7 +34,7 @@ const char *const fair_counter_names[FC_COUNT] = {
 	[FC_SIS_BUDGET_SPENT] = "sis_budget_spent",
 	[FC_WAKEUP_CHECKS] = "wakeup_checks",
 	[FC_WAKEUP_PREEMPTS] = "wakeup_preempts",
-	[FC_WAKEUP_PARITY_KEPT] = "wakeup_parity_kept",
+	[FC_WAKEUP_SLICE_KEPT] = "wakeup_slice_kept",
 };
 
 struct span {

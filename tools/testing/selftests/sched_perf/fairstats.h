@@ -4,7 +4,7 @@
  * and wakeup-preemption counters our fair-class patches add:
  *
  *   version 2
- *   cpu sis_calls sis_idle_target ... wakeup_parity_kept
+ *   cpu sis_calls sis_idle_target ... wakeup_slice_kept
  *   cpu0 100 10 ...
  *
  * One row per online CPU, one u64 per column named by the header.  Pure
@@ -46,7 +46,7 @@ enum fair_counter {
 	FC_SIS_BUDGET_SPENT,
 	FC_WAKEUP_CHECKS,
 	FC_WAKEUP_PREEMPTS,
-	FC_WAKEUP_PARITY_KEPT,
+	FC_WAKEUP_SLICE_KEPT,
 	FC_COUNT,
 };
 

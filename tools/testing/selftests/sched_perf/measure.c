@@ -604,7 +604,7 @@ static void schedstat_metrics(const struct measure *m, double ops,
  * that preempted), so that they do not move with the op mix.  The
  * *_unaccounted_share metrics are the patches' own identities: every
  * search ends in one fast path or one scan, every scan finds or fails,
- * and a check preempts, is kept by RUN_TO_PARITY, or neither.
+ * and a check preempts, is kept by curr's protected slice, or neither.
  */
 static void fair_metrics(const struct measure *m, double ops,
 			 struct metric_set *set)
@@ -613,7 +613,7 @@ static void fair_metrics(const struct measure *m, double ops,
 		"sis_calls_per_op", "sis_scanned_per_wakeup", "sis_found_share",
 		"sis_budget_cut_share", "sis_fast_share", "sis_unaccounted_share",
 		"sis_scan_unaccounted_share", "wakeup_checks_per_op",
-		"wakeup_preempt_share", "wakeup_parity_share",
+		"wakeup_preempt_share", "wakeup_slice_kept_share",
 		"wakeup_unaccounted_share",
 	};
 	const char *why = m->fair_missing ? m->fair_missing : m->ttwu_missing;
@@ -629,7 +629,7 @@ static void fair_metrics(const struct measure *m, double ops,
 	fast = (double)v[FC_SIS_IDLE_TARGET] + v[FC_SIS_IDLE_PREV] + v[FC_SIS_IDLE_RECENT] +
 	       v[FC_SIS_IDLE_SMT] + v[FC_SIS_KTHREAD_PREV] + v[FC_SIS_NO_LLC];
 	ended = fast + v[FC_SIS_SCANS];
-	decided = (double)v[FC_WAKEUP_PREEMPTS] + v[FC_WAKEUP_PARITY_KEPT];
+	decided = (double)v[FC_WAKEUP_PREEMPTS] + v[FC_WAKEUP_SLICE_KEPT];
 	metric_ratio(set, "sis_calls_per_op", "", v[FC_SIS_CALLS], ops, 1);
 	metric_ratio(set, "sis_scanned_per_wakeup", "", v[FC_SIS_SCAN_CPUS], v[FC_SIS_CALLS], 1);
 	metric_ratio(set, "sis_found_share", "", v[FC_SIS_SCANS_FOUND], v[FC_SIS_SCANS], 1);
@@ -643,9 +643,9 @@ static void fair_metrics(const struct measure *m, double ops,
 		     v[FC_SIS_SCANS], 1);
 	metric_ratio(set, "wakeup_checks_per_op", "", v[FC_WAKEUP_CHECKS], ops, 1);
 	metric_ratio(set, "wakeup_preempt_share", "", v[FC_WAKEUP_PREEMPTS], v[FC_WAKEUP_CHECKS], 1);
-	metric_ratio(set, "wakeup_parity_share", "", v[FC_WAKEUP_PARITY_KEPT],
+	metric_ratio(set, "wakeup_slice_kept_share", "", v[FC_WAKEUP_SLICE_KEPT],
 		     v[FC_WAKEUP_CHECKS], 1);
-	/* preempted and kept by parity exclude each other: never more than the checks */
+	/* preempted and kept by its slice exclude each other: at most the checks */
 	metric_ratio(set, "wakeup_unaccounted_share", "",
 		     decided > v[FC_WAKEUP_CHECKS] ? decided - v[FC_WAKEUP_CHECKS] : 0,
 		     v[FC_WAKEUP_CHECKS], 1);

@@ -101,7 +101,7 @@ static void test_names(void)
 {
 	bool ok = !strcmp(fair_counter_names[FC_SIS_CALLS], "sis_calls") &&
 		  !strcmp(fair_counter_names[FC_SIS_SCANS_FOUND], "sis_scans_found") &&
-		  !strcmp(fair_counter_names[FC_WAKEUP_PARITY_KEPT], "wakeup_parity_kept");
+		  !strcmp(fair_counter_names[FC_WAKEUP_SLICE_KEPT], "wakeup_slice_kept");
 	int i, j;
 
 	for (i = 0; i < FC_COUNT; i++)
@@ -125,14 +125,14 @@ static void test_parse(void)
 	EXPECT(c0[FC_SIS_CALLS] == 100 && c0[FC_SIS_IDLE_TARGET] == 10 &&
 	       c0[FC_SIS_SCANS] == 64 && c0[FC_SIS_SCANS_FOUND] == 40 &&
 	       c0[FC_SIS_BUDGET_SPENT] == 2 && c0[FC_SIS_NO_LLC] == 380 &&
-	       c0[FC_WAKEUP_PARITY_KEPT] == 60 && c1[FC_SIS_CALLS] == 250 &&
+	       c0[FC_WAKEUP_SLICE_KEPT] == 60 && c1[FC_SIS_CALLS] == 250 &&
 	       c1[FC_SIS_KTHREAD_PREV] == 7 && c1[FC_SIS_SCANS_FAILED] == 55 &&
-	       c1[FC_WAKEUP_CHECKS] == 900 && c1[FC_WAKEUP_PARITY_KEPT] == 110 &&
+	       c1[FC_WAKEUP_CHECKS] == 900 && c1[FC_WAKEUP_SLICE_KEPT] == 110 &&
 	       c1[FC_SIS_SCANS_FAILED_CLUSTER] == 0,
 	       "fair_stats_v2_values_in_their_counters");
 	/* this fixture has no newline after its last row */
 	EXPECT(!parse("v2-4cpu", &four, err) && four.nr_cpus == 4 &&
-	       four.cpus[3].cpu == 3 && four.cpus[3].v[FC_WAKEUP_PARITY_KEPT] == 200 &&
+	       four.cpus[3].cpu == 3 && four.cpus[3].v[FC_WAKEUP_SLICE_KEPT] == 200 &&
 	       four.cpus[2].v[FC_SIS_SCAN_CPUS] == 140, "fair_stats_v2_4cpu_parses");
 	/* columns and rows in another order: the same numbers, CPUs sorted */
 	EXPECT(!parse("v2-2cpu-reordered", &re, err) && same_values(&two, &re),
@@ -231,7 +231,7 @@ static void test_edges(void)
 	EXPECT(ok && fair_stats_parse("x", &fs, NULL, 0) && zeroed(&fs),
 	       "fair_stats_failure_leaves_nothing");
 	EXPECT(!fair_stats_parse(nul, &fs, err, sizeof(err)) && fs.nr_cpus == 2 &&
-	       fs.cpus[1].cpu == 1 && fs.cpus[1].v[FC_WAKEUP_PARITY_KEPT] == 110,
+	       fs.cpus[1].cpu == 1 && fs.cpus[1].v[FC_WAKEUP_SLICE_KEPT] == 110,
 	       "fair_stats_nul_ends_text");
 	fair_stats_free(&fs);
 	free(nul);
@@ -293,7 +293,7 @@ static void test_long_lines(void)
 	}
 	ok = !fair_stats_parse(t.s, &fs, err, sizeof(err)) && fs.nr_cpus == 1 &&
 	     fs.cpus[0].v[FC_SIS_CALLS] == 0 &&
-	     fs.cpus[0].v[FC_WAKEUP_PARITY_KEPT] == FC_WAKEUP_PARITY_KEPT * 1000;
+	     fs.cpus[0].v[FC_WAKEUP_SLICE_KEPT] == FC_WAKEUP_SLICE_KEPT * 1000;
 	fair_stats_free(&fs);
 	/* a megabyte word where a row should start: the reason stays short */
 	put(&t, "\n");
@@ -391,7 +391,7 @@ static const uint64_t delta4[FC_COUNT] = {
 	[FC_WAKEUP_CHECKS] = 1000,	/* 100 + 200 + 300 + 400 */
 	[FC_WAKEUP_PREEMPTS] = 100,	/* 30 + 40 + 10 + 20 */
 	[FC_SIS_NO_LLC] = 900,		/* 70 + 160 + 290 + 380 */
-	[FC_WAKEUP_PARITY_KEPT] = 20,	/* 5 + 5 + 5 + 5 */
+	[FC_WAKEUP_SLICE_KEPT] = 20,	/* 5 + 5 + 5 + 5 */
 };
 
 static bool delta_zero(const struct fair_stats_delta *d)
@@ -420,12 +420,12 @@ static void test_diff(void)
 	EXPECT(ok && delta_zero(&d), "fair_stats_diff_across_column_orders");
 	/*
 	 * sis_calls: cpu0 18446744073709551610 -> 5 is +11, cpu1 unchanged;
-	 * wakeup_parity_kept: cpu0 2^64-1 -> 0 is +1, cpu1 110 -> 112 is +2
+	 * wakeup_slice_kept: cpu0 2^64-1 -> 0 is +1, cpu1 110 -> 112 is +2
 	 */
 	parse("wrap-before", &wb, err);
 	parse("wrap-after", &wa, err);
 	EXPECT(!fair_stats_diff(&wb, &wa, &d, err, sizeof(err)) &&
-	       d.v[FC_SIS_CALLS] == 11 && d.v[FC_WAKEUP_PARITY_KEPT] == 3 && d.v[FC_SIS_SCANS_FOUND] == 0,
+	       d.v[FC_SIS_CALLS] == 11 && d.v[FC_WAKEUP_SLICE_KEPT] == 3 && d.v[FC_SIS_SCANS_FOUND] == 0,
 	       "fair_stats_diff_wraps_64bit");
 	parse("hotplug-3cpu", &three, err);
 	EXPECT(fair_stats_diff(&before, &three, &d, err, sizeof(err)) == -1 &&
