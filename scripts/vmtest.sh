@@ -371,7 +371,8 @@ numa_args() {
 }
 
 boot_with() {
-	local append="console=ttyS0 quiet panic=-1"
+	# sched_verbose: 6.12 lists the sched domains in debugfs only with it
+	local append="console=ttyS0 quiet panic=-1 sched_verbose"
 	local accel=("$@") numa=()
 
 	[ "$vm_numa" = 0 ] || numa_args
