@@ -96,7 +96,7 @@ test-dirdeep-cleanup: build
 
 # SIGTERM, SIGINT or SIGKILL to the controller at any moment leaves nothing.
 test-kill-anywhere: build
-	tests/kill_anywhere.sh "$(INTREE)" 30
+	tests/kill_anywhere.sh "$(INTREE)" 24
 
 # --save, --baseline, --ab, --max-runs and --bisect on real runs.
 test-gate: build
@@ -160,7 +160,7 @@ vmtest: deps-vmtest sync
 	scripts/vmtest.sh "$(KSRC)"
 
 # vmtest, then what only a kernel with schedstats and SCTP can show.
-test-vm: deps-vmtest sync
+test-vm: deps-vmtest sync build
 	tests/vm.sh "$(KSRC)"
 
 # The gate's false-positive and detection rates on this machine.
@@ -185,6 +185,12 @@ bench-gate-default: build
 # The seed series' commits against their parents over interleaved boots.
 bench-seed-classes: deps-vmtest sync build
 	bench/seed_classes.sh "$(KSRC)"
+
+# One kernel against itself over interleaved boots: false alarms per 100
+# metric comparisons, the CV within and across boots (AA_QEMU="-icount
+# shift=0,sleep=off" for deterministic guest time).
+bench-boot-aa: deps-vmtest sync build
+	bench/boot_aa.sh "$(KSRC)"
 
 # vmtest's kernel builds: a one-file change rebuilds only what it touches.
 bench-kernel-rebuild: deps-vmtest sync

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 # The pools, the draws and the tally: bench/gate.sh's helper.
-import json, math, os, random, statistics, subprocess, sys
+import json, math, os, random, re, statistics, subprocess, sys
 
 THROUGHPUT = {"hackbench": "messages_per_sec", "tcp_rr": "transactions_per_sec",
 	      "udp_rr": "transactions_per_sec", "sctp_rr": "transactions_per_sec",
@@ -412,7 +412,86 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 		json.dump(out, f)
 
 
+def compare_json(cmp, *argv):
+	"""sched_perf_compare --json ARGV: {metric: row}."""
+	res = subprocess.run([cmp, "--json"] + list(argv), capture_output=True, text=True)
+	if res.returncode not in (0, 1):
+		die(f"sched_perf_compare {' '.join(argv)}: exit {res.returncode}: {res.stderr.strip()}")
+	return {r["metric"]: r for r in map(json.loads, filter(None, res.stdout.split("\n")))}
+
+
+def boot_files(out, pairs, prog):
+	"""[(first, second)] of each boot pair's results files, boots in order."""
+	found = {}
+	for name in os.listdir(out):
+		m = re.fullmatch(r"boot-(\d+)-[AB]", name)
+		if m:
+			found[int(m.group(1))] = os.path.join(out, name, "results", prog + ".results")
+	if any(not os.path.isfile(found.get(n, "")) for n in range(1, 2 * pairs + 1)):
+		die(f"{out}: want {2 * pairs} boots with {prog}.results")
+	return [(found[2 * p + 1], found[2 * p + 2]) for p in range(pairs)]
+
+
+def rel_sd(row, side):
+	m = row[side + "_median"]
+	return row[side + "_stddev"] / abs(m) if m and row[side + "_stddev"] is not None else float("nan")
+
+
+def cmd_boot_aa(cmp, out, pairs, per_side, splits, seed):
+	"""Cross-boot A/A (bench/boot_aa.sh): CVs within and across boots,
+	verdicts of independent and of drawn comparisons."""
+	pairs, per_side, splits = int(pairs), int(per_side), int(splits)
+	rng = random.Random(int(seed))
+	progs = sorted(f[:-len(".results")] for f in os.listdir(os.path.join(out, "boot-1-A", "results"))
+		       if f.endswith(".results"))
+	total = {"independent": [0, 0], "drawn": [0, 0]}
+	for prog in progs:
+		boots = boot_files(out, pairs, prog)
+		flat = [f for pair in boots for f in pair]
+		within = {}
+		for f in flat:
+			for name, row in compare_json(cmp, f, f).items():
+				within.setdefault(name, []).append(rel_sd(row, "old"))
+		across = compare_json(cmp, "--boots", ",".join(flat[0::2]), ",".join(flat[1::2]))
+		print(f"{prog}: CV within a boot (median over {len(flat)} boots) and across boots (first / second boot of each pair)")
+		for name, row in across.items():
+			print(f"  {name:40s} {statistics.median(within.get(name, [float('nan')])):7.3f}"
+			      f"   {rel_sd(row, 'old'):7.3f} / {rel_sd(row, 'new'):7.3f}")
+
+		def judge(groups):
+			"""{verdict: [metric...]}, and how many comparisons had an alarm."""
+			verdicts, alarmed = {}, 0
+			for olds, news in groups:
+				rows = compare_json(cmp, "--boots", ",".join(olds), ",".join(news))
+				for name, row in rows.items():
+					verdicts.setdefault(row["verdict"], []).append(name)
+				alarmed += any(r["verdict"] == "regressed" for r in rows.values())
+			return verdicts, alarmed
+		indep = [([a for a, _ in boots[i:i + per_side]], [b for _, b in boots[i:i + per_side]])
+			 for i in range(0, pairs - per_side + 1, per_side)]
+		drawn = []
+		for _ in range(splits):
+			chosen = [list(boots[i]) for i in rng.sample(range(pairs), per_side)]
+			for pair in chosen:
+				rng.shuffle(pair)
+			drawn.append(([p[0] for p in chosen], [p[1] for p in chosen]))
+		for label, groups in (("independent", indep), ("drawn", drawn)):
+			verdicts, alarmed = judge(groups)
+			n = sum(len(v) for v in verdicts.values())
+			alarms = verdicts.get("regressed", [])
+			total[label][0] += len(alarms)
+			total[label][1] += n
+			kinds = ", ".join(f"{len(v)} {k}" for k, v in sorted(verdicts.items()))
+			print(f"  {label}: {len(groups)} comparisons of {per_side} boots a side, {n} metric verdicts: {kinds}"
+			      + (f"; false alarms on {', '.join(sorted(set(alarms)))}" if alarms else "")
+			      + f"; comparisons with a false alarm {alarmed} of {len(groups)}")
+	for label, (k, n) in total.items():
+		if n:
+			print(f"boot_aa: {label}: {k} false alarms in {n} metric comparisons: "
+			      f"{100 * k / n:.2f} per 100, 95 % upper bound {100 * upper95(k, n):.2f}")
+
+
 {"schedule": cmd_schedule, "calibrate": cmd_calibrate,
  "calibrate_effect": cmd_calibrate_effect, "merge": cmd_merge,
  "trials": cmd_trials, "table": cmd_table, "paired_trials": cmd_paired_trials,
- "looks": cmd_looks}[sys.argv[1]](*sys.argv[2:])
+ "looks": cmd_looks, "boot_aa": cmd_boot_aa}[sys.argv[1]](*sys.argv[2:])

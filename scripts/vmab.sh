@@ -11,11 +11,19 @@
 # boot.
 #
 # Usage: scripts/vmab.sh A B
-#   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE)
+#   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE); the
+#   same tree twice with VM_B_PATCHES judges a series from the list
+#   against its base without any git
 # Environment (and vmtest.sh's: VM_PROGS, VM_ARGS, VM_QEMU_ARGS, VM_CPUS,
 # VM_PATCHES...; SCHED_PERF_COMPARE: the host's sched_perf_compare, by
 # default the one make build leaves in build/):
 #   VM_BOOTS=3     boots per kernel
+#   VM_A_PATCHES="FILE...", VM_B_PATCHES="FILE..."  more patches for that
+#                  side's kernel, in order, after vmtest's own (anything
+#                  patch -p1 accepts in the tree's root)
+#   VM_TIMEOUT=S   a hung guest is killed after S seconds (default: 3
+#                  times the longest boot so far, at least 180; 1200 for
+#                  the first), and booted once more
 #   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B, DIR/verdict
 #   VM_BISECT=1    exit as git bisect run wants it, B being the commit
 #                  under test: 0 good, 1 bad, 125 skip, 128 abort
@@ -39,6 +47,12 @@ say() { echo "vmab: $*"; }
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 2 ] && [ "$boots" -le 50 ] ||
 	die "VM_BOOTS=$boots: want 2..50 (Welch's test needs 2 boots a side)"
 case $bisect in 0|1) ;; *) die "VM_BISECT=$bisect: want 0 or 1" ;; esac
+for side in A B; do
+	list=VM_${side}_PATCHES
+	for p in ${!list:-}; do
+		[ -f "$p" ] && [ -r "$p" ] || die "$list: $p: not a readable file"
+	done
+done
 cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
 [ -x "$cmp" ] || die "no $cmp (make build, or SCHED_PERF_COMPARE=PATH)"
 out=${VM_OUT:-$(mktemp -d)}
@@ -67,12 +81,16 @@ tree_of() {	# spec
 	echo "$wt"
 }
 
-# Build side $1 ($2: its spec); sets kernel_$1 and tree_$1.
+# Build side $1 ($2: its spec, with VM_$1_PATCHES on it); sets kernel_$1
+# and tree_$1.
 build_side() {
-	local side=$1 spec=$2 tree image log=$out/build-$1.log
+	local side=$1 spec=$2 tree image log=$out/build-$1.log list=VM_$1_PATCHES p more=
 	tree=$(tree_of "$spec")
-	say "$side: building $spec"
-	"$top/scripts/vmtest.sh" "$tree" kernel >"$log" 2>&1 ||
+	for p in ${!list:-}; do
+		more="$more $(realpath "$p")"
+	done
+	say "$side: building $spec${more:+ with$more}"
+	VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$more" "$top/scripts/vmtest.sh" "$tree" kernel >"$log" 2>&1 ||
 		{ tail -5 "$log" >&2
 		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; exit 125; }
 		  die "$side ($spec) does not build (see $log)"; }
@@ -93,6 +111,19 @@ order=()
 for ((i = 0; i < boots; i++)); do
 	if ((i % 2)); then order+=(B A); else order+=(A B); fi
 done
+# A hung guest is killed after 3 times the longest boot so far (at least
+# 3 minutes) rather than vmtest's 20 minutes, then booted once more.
+# VM_TIMEOUT, when set, wins.
+longest=0
+boot_timeout() {
+	if [ -n "${VM_TIMEOUT:-}" ]; then
+		echo "$VM_TIMEOUT"
+	elif [ "$longest" = 0 ]; then
+		echo 1200
+	else
+		echo $((3 * longest > 180 ? 3 * longest : 180))
+	fi
+}
 n=0
 for side in "${order[@]}"; do
 	n=$((n + 1))
@@ -102,15 +133,20 @@ for side in "${order[@]}"; do
 		say "boot $n of $((2 * boots)): $side$([ "$try" = 2 ] && echo ", again")"
 		rc=0
 		rm -rf "$dir"
-		VM_KERNEL=${!img} VM_BISECT=0 VM_OUT=$dir "$top/scripts/vmtest.sh" "$suite_tree" run \
-			>"$dir.log" 2>&1 || rc=$?
+		t0=$(date +%s)
+		VM_TIMEOUT=$(boot_timeout) VM_KERNEL=${!img} VM_BISECT=0 VM_OUT=$dir \
+			"$top/scripts/vmtest.sh" "$suite_tree" run >"$dir.log" 2>&1 || rc=$?
 		# a program's own verdict (1, 4) is not the boot's failure
 		case $rc in
 		0|1|4) ;;
 		*) tail -5 "$dir.log" >&2; die "boot $n ($side) failed, exit $rc (see $dir.log)" ;;
 		esac
 		# vmtest says 1 for a guest that hung or died too: no results then
-		ls "$dir/results/"*.results >/dev/null 2>&1 && break
+		if ls "$dir/results/"*.results >/dev/null 2>&1; then
+			t0=$(($(date +%s) - t0))
+			[ "$t0" -gt "$longest" ] && longest=$t0
+			break
+		fi
 		say "boot $n ($side): no results, $(grep -m1 'FAIL: ' "$dir.log" | sed 's/^vmtest: //')"
 		cp "$dir.log" "$dir.try$try.log"
 		[ "$try" = 2 ] && die "boot $n ($side) gave no results twice (see $dir.try1.log, $dir.log)"

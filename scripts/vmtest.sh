@@ -17,7 +17,8 @@
 #                                         is killed
 #   VM_ACCEL=tcg|kvm                      tcg by default (nested KVM is flaky)
 #   VM_ARGS="..."   extra KSELFTEST_*_ARGS lines, e.g. shorter budgets
-#   SCHED_PERF_CACHE=~/.cache/sched_perf  kernels, outside the git tree
+#   SCHED_PERF_CACHE=~/.cache/sched_perf  kernels and static suites,
+#                   outside the git tree
 #   VM_OUT=DIR      where console log, KTAP and results/<prog>.results go
 #                   (default: a temp dir)
 #   VM_CHECKS=0     skip the guest checks (checks.sh) before the suite
@@ -236,13 +237,34 @@ sync_suite() {
 	rm -rf "$intree" && cp -a "$suite" "$intree"
 }
 
-# The suite, static, installed as kselftest installs it.
+# What the static suite is built from: the suite, the kselftest framework
+# and the compiler.
+suite_key() {
+	(cd "$ksrc/tools/testing/selftests" &&
+	 { find sched_perf kselftest -type f -print0; find . -maxdepth 1 -type f -print0; } |
+		sort -z | xargs -0 sha256sum && cc --version) | sha256sum | cut -c1-16
+}
+
+# The suite, static, installed as kselftest installs it, and kept in the
+# cache by suite_key: the boots of a comparison or a bisect build it once
+# (half a minute each on 2 CPUs otherwise).
 build_suite() {
-	local selftests=$ksrc/tools/testing/selftests
-	rm -rf "$stage/obj" "$root/kselftest"
-	make -s -C "$selftests" TARGETS=sched_perf O="$stage/obj" USERLDFLAGS=-static \
-		install INSTALL_PATH="$root/kselftest" >"$stage/suite.log" 2>&1 ||
-		{ tail -20 "$stage/suite.log" >&2; untestable "static suite build failed"; }
+	local selftests=$ksrc/tools/testing/selftests kept tmp
+	kept=$cache/suite-$(suite_key)
+	tmp=$kept.tmp.$$
+	rm -rf "$root/kselftest"
+	if [ ! -f "$kept/kselftest-list.txt" ]; then
+		rm -rf "$stage/obj" "$tmp"
+		make -s -C "$selftests" TARGETS=sched_perf O="$stage/obj" USERLDFLAGS=-static \
+			install INSTALL_PATH="$tmp" >"$stage/suite.log" 2>&1 ||
+			{ rm -rf "$tmp"; tail -20 "$stage/suite.log" >&2; untestable "static suite build failed"; }
+		# another run may have kept the same suite meanwhile: either will do
+		mv -T "$tmp" "$kept" 2>/dev/null || rm -rf "$tmp"
+		say "static suite built: $kept"
+	else
+		say "static suite cached: $kept"
+	fi
+	mkdir -p "$root" && cp -a "$kept" "$root/kselftest" || die "cannot copy the suite from $kept"
 	progs=$(sed -n 's/^sched_perf://p' "$root/kselftest/kselftest-list.txt")
 }
 
@@ -349,7 +371,8 @@ numa_args() {
 }
 
 boot_with() {
-	local append="console=ttyS0 quiet panic=-1"
+	# sched_verbose: 6.12 lists the sched domains in debugfs only with it
+	local append="console=ttyS0 quiet panic=-1 sched_verbose"
 	local accel=("$@") numa=()
 
 	[ "$vm_numa" = 0 ] || numa_args

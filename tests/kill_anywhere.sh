@@ -11,13 +11,16 @@
 # that kills land in that window too.
 #
 # usage: kill_anywhere.sh DIR [KILLS [PROG...]]
-#   DIR    where the programs are; KILLS per program (30)
+#   DIR    where the programs are; KILLS per program (24: each moment,
+#          signal and widened window once)
 #   SEED   environment: random seed (default: the date), printed
+#   KILL_HACKBENCH_LOOPS  environment: hackbench's -l (300; fewer in a
+#          slow guest, where 300 loops take 11 s a run)
 # POSIX sh: it also runs in the vmtest guest under busybox.
 # Exit: 0 nothing left, 1 something left (or a hang).
 set -u
 dir=$1
-kills=${2:-30}
+kills=${2:-24}
 [ $# -ge 2 ] && shift 2 || shift $#
 progs=${*:-hackbench tcp_rr udp_rr sctp_rr dirdeep}
 seed=${SEED:-$(date +%s)}
@@ -91,7 +94,7 @@ args_for() {	# prog kill-number
 	mode=-P
 	[ $(($2 / 12 % 2)) = 1 ] && mode=-T
 	case $1 in
-	hackbench) echo "$mode -g 2 -l 300 --iterations 3" ;;
+	hackbench) echo "$mode -g 2 -l ${KILL_HACKBENCH_LOOPS:-300} --iterations 3" ;;
 	*_rr) echo "$mode --pairs 4 --duration 0.3 --iterations 3" ;;
 	dirdeep) echo "--duration 0.3 --iterations 2 --workdir $work" ;;
 	esac
@@ -134,9 +137,14 @@ kill_once() {	# prog k t
 	d=$(delay_for "$k" "$t")
 	sig=$(sig_name "$k")
 	# every other run widens the fork/PR_SET_PDEATHSIG window (test-only
-	# knob of tasks.c): a kill there must still leave nothing
+	# knob of tasks.c): a kill there must still leave nothing.  The first
+	# 12 kills widen it at two moments, the next 12 (threads instead of
+	# processes: args_for) at the other two, so 24 kills try each moment
+	# and signal with and without it once.
+	widen=$(((k + k / 12) % 2))
+	widened=$((widened + widen))
 	# shellcheck disable=SC2046
-	SCHED_PERF_TEST_SPAWN_DELAY_US=$((k % 2 * 100000)) KILL_ANYWHERE_RUN=$$-$k \
+	SCHED_PERF_TEST_SPAWN_DELAY_US=$((widen * 100000)) KILL_ANYWHERE_RUN=$$-$k \
 		setsid "$dir/$prog" $(args_for "$prog" "$k") --results "$res/r" \
 		>"$tmp/out" 2>&1 &
 	pid=$!
@@ -201,14 +209,14 @@ for prog in $progs; do
 	fi
 	[ "$t" = 0 ] && { bad=1; continue; }
 	procs=0 socks=0 dirs=0 temps=0 states=0 hangs=0 unjudged=0
-	at_setup=0 at_first=0 at_measure=0 at_teardown=0 by_TERM=0 by_INT=0 by_KILL=0
+	at_setup=0 at_first=0 at_measure=0 at_teardown=0 by_TERM=0 by_INT=0 by_KILL=0 widened=0
 	k=0
 	while [ $k -lt "$kills" ]; do
 		kill_once "$prog" $k "$t"
 		k=$((k + 1))
 	done
 	total=$((procs + socks + dirs + temps + states + hangs))
-	echo "kill_anywhere: $prog: $kills kills (run $t ms; setup $at_setup, first iteration $at_first, measurement $at_measure, teardown $at_teardown; SIGTERM $by_TERM, SIGINT $by_INT, SIGKILL $by_KILL): left processes $procs, sockets $socks, work dirs $dirs, temp results $temps, state not restored $states (not judged $unjudged: another run beside), hangs $hangs"
+	echo "kill_anywhere: $prog: $kills kills (run $t ms; setup $at_setup, first iteration $at_first, measurement $at_measure, teardown $at_teardown; SIGTERM $by_TERM, SIGINT $by_INT, SIGKILL $by_KILL; spawn window widened $widened): left processes $procs, sockets $socks, work dirs $dirs, temp results $temps, state not restored $states (not judged $unjudged: another run beside), hangs $hangs"
 	[ $total = 0 ] || bad=1
 done
 if [ $bad != 0 ]; then

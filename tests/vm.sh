@@ -3,10 +3,11 @@
 # The suite in a 6.12 guest (scripts/vmtest.sh), then what this host's
 # kernel cannot show: schedstat (v16) checks run instead of SKIP, SCTP_RR
 # runs, per-task nr_wakeups_* counters are non-zero, every workload
-# passes its bounds.
+# passes its bounds; then two kernels compared over interleaved boots.
 set -u
 . "$(dirname "$0")/lib.sh"
 ksrc=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -65,4 +66,26 @@ for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
 done
 tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap")
 pass "SCTP_RR ran: $tps transactions/s"
+
+# Two kernels, the fast form of make bench-seed-classes: the kernel just
+# built against itself plus the seed series up to its idle-search class
+# commit (kernel/seed/0001-0004: three neutral ones, then a floor under
+# the SIS_UTIL scan budget), 2 interleaved boots a side, hackbench only.
+# B rebuilds what the series changed in the kept build tree; every boot
+# takes the static suite from the cache.  CPUs scanned per wakeup must
+# be flagged, with vmab's exit 1 and KTAP.
+series=$(ls "$top"/kernel/seed/000[1-4]-*.patch | tr '\n' ' ')
+start=$(date +%s)
+rc=0
+VM_B_PATCHES=$series VM_BOOTS=2 VM_CHECKS=0 VM_PROGS=hackbench VM_OUT=$out/ab \
+	VM_ARGS="KSELFTEST_HACKBENCH_ARGS=--iterations 3 --budget 6" \
+	"$top/scripts/vmab.sh" "$ksrc" "$ksrc" >"$out/ab.log" 2>&1 || rc=$?
+flagged=$(sed -n 's/^not ok 1 hackbench: //p' "$out/ab/verdict.tap" 2>/dev/null)
+[ "$rc" = 1 ] && grep -q 'hackbench\.sis_scanned_per_wakeup +' <<<"$flagged" ||
+	fail "two kernels: vmab exit $rc, want 1 with hackbench.sis_scanned_per_wakeup flagged: $(tail -n3 "$out/ab.log")"
+grep -q '^vmab: B: what changed since the last kernel built there\|^vmab: B: kernel cached' "$out/ab.log" ||
+	fail "two kernels: B was not built from the kept build tree: $(grep -m1 '^vmab: B: ' "$out/ab.log")"
+cached=$(cat "$out"/ab/boot-*.log | grep -c '^vmtest: static suite cached: ')
+[ "$cached" = 4 ] || fail "two kernels: $cached of 4 boots took the static suite from the cache"
+pass "two kernels: the seed series up to 0004 flagged over 2 boots a side ($flagged), in $(($(date +%s) - start)) s"
 done_ok

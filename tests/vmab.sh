@@ -27,6 +27,8 @@ refused 2 "vmab: one kernel" "usage" "$top/scripts/vmab.sh" "$ksrc"
 refused 2 "vmab: not a tree" "$tmp: not a kernel tree" "$top/scripts/vmab.sh" "$tmp" "$ksrc"
 refused 2 "vmab: no such commit" "no commit 'nope'" "$top/scripts/vmab.sh" "$tmp/repo@nope" "$ksrc"
 VM_BOOTS=1 refused 2 "vmab: VM_BOOTS=1" "want 2..50" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+VM_B_PATCHES="$ksrc/Makefile $tmp/none.patch" refused 2 "vmab: VM_B_PATCHES of a missing file" \
+	"VM_B_PATCHES: $tmp/none.patch: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_BISECT=1 refused 128 "vmab: bad input while bisecting" "not a kernel tree" \
 	"$top/scripts/vmab.sh" "$tmp" "$ksrc"
 VM_KERNEL_PATCHES=$tmp/none.patch refused 2 "vmtest: VM_KERNEL_PATCHES of a missing file" \
