@@ -129,18 +129,24 @@ def cmd_merge(label, out, *files):
 	write(out, meta, workload, runs, range(size(runs)))
 
 
-def judge(cmp, old, new):
-	r = subprocess.run([cmp, "--json", old, new], capture_output=True, text=True)
+def run_compare(argv):
+	"""sched_perf_compare --json with these arguments (argv[0] the
+	program): its exit status (0 or 1, else we die) and its rows."""
+	r = subprocess.run([argv[0], "--json"] + list(argv[1:]), capture_output=True, text=True)
 	if r.returncode not in (0, 1):
 		die(f"sched_perf_compare exit {r.returncode}: {r.stderr.strip()}")
-	verdicts = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+	return r.returncode, [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+
+
+def judge(cmp, old, new):
+	rc, verdicts = run_compare([cmp, old, new])
 	regressed = [v["metric"].split(".", 1)[1] for v in verdicts if v["verdict"] == "regressed"]
-	if bool(regressed) != (r.returncode == 1):
-		die(f"sched_perf_compare exit {r.returncode} but regressed metrics: {regressed}")
+	if bool(regressed) != (rc == 1):
+		die(f"sched_perf_compare exit {rc} but regressed metrics: {regressed}")
 	unjudged = [v["metric"].split(".", 1)[1] + " " + v["verdict"] for v in verdicts
 		    if v["verdict"] in ("noisy", "too-few-runs")]
 	missing = any(v["verdict"] == "missing" for v in verdicts)
-	return r.returncode == 1, regressed, unjudged, missing
+	return rc == 1, regressed, unjudged, missing
 
 
 def counts(lists):
@@ -297,15 +303,12 @@ def cv(values):
 def sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b, idx, sizes):
 	"""One gate: look at each planned size; (outcome, blocks, regressed metrics)."""
 	bounds = os.environ.get("GATE_BOUNDS")
-	argv = [cmp, "--json", "--paired", "--looks", str(len(sizes))] + \
+	argv = [cmp, "--paired", "--looks", str(len(sizes))] + \
 	       (["--bounds", bounds] if bounds else []) + [a, b]
 	for n in sizes:
 		write(a, meta_a, wl, runs_a, idx[:n])
 		write(b, meta_b, wl, runs_b, idx[:n])
-		r = subprocess.run(argv, capture_output=True, text=True)
-		if r.returncode not in (0, 1):
-			die(f"sched_perf_compare exit {r.returncode}: {r.stderr.strip()}")
-		v = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+		_, v = run_compare(argv)
 		bad = [x["metric"].split(".", 1)[1] for x in v if x["verdict"] == "regressed"]
 		if bad:
 			return "different", n, bad
@@ -414,10 +417,7 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 
 def compare_json(cmp, *argv):
 	"""sched_perf_compare --json ARGV: {metric: row}."""
-	res = subprocess.run([cmp, "--json"] + list(argv), capture_output=True, text=True)
-	if res.returncode not in (0, 1):
-		die(f"sched_perf_compare {' '.join(argv)}: exit {res.returncode}: {res.stderr.strip()}")
-	return {r["metric"]: r for r in map(json.loads, filter(None, res.stdout.split("\n")))}
+	return {r["metric"]: r for r in run_compare([cmp] + list(argv))[1]}
 
 
 def boot_files(out, pairs, prog):

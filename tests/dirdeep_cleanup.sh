@@ -104,7 +104,13 @@ if [ "$(id -u)" = 0 ]; then
 		--iterations 1 --results none >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
 	sleep 0.3	# well inside the build: 10^6 inodes take longer
-	mount -o remount,ro "$tmp/small" || fail "cannot remount read-only"
+	# EBUSY while a file is open for writing at that instant: try again
+	i=0
+	until mount -o remount,ro "$tmp/small" 2>"$tmp/mount.err"; do
+		i=$((i + 1))
+		[ $i -lt 40 ] || fail "cannot remount read-only: $(cat "$tmp/mount.err")"
+		sleep 0.05
+	done
 	wait_exit "$pid" 30 "EROFS"
 	rc=$?
 	mount -o remount,rw "$tmp/small"

@@ -80,15 +80,23 @@ done
 pass "same kernel against its baseline: git bisect exit $rc, $(grep -c '^ok [0-9]* hackbench.baseline' "$tmp/out") comparisons passed"
 
 # Too few runs: 3 against 3 can never reach the level; with --max-runs the
-# gate asks for more.
+# gate asks for more.  --max-runs 3 holds the new side at 3: by default a
+# comparison may take up to 3 times its runs while undecided, as many as
+# its budget allows, which a fast machine did (3 against 7).
 "$hb" --iterations 3 --budget 3 --save "$tmp/three.res" --results none >/dev/null 2>&1
-rc=$(run "$hb" --iterations 3 --budget 3 --baseline "$tmp/three.res" --results none)
+rc=$(run "$hb" --iterations 3 --max-runs 3 --budget 3 --baseline "$tmp/three.res" --results none)
 [ "$rc" = 0 ] && grep -q '^ok [0-9]* # SKIP hackbench.baseline.messages_per_sec: too few runs' "$tmp/out" ||
 	fail "3 vs 3 runs: not a SKIP for too few runs: $(grep 'baseline.messages' "$tmp/out")"
 pass "3 vs 3 runs: SKIP, too few runs"
-rc=$(run "$hb" --iterations 3 --budget 3 --baseline "$tmp/three.res" --results none --bisect)
-[ "$rc" = 125 ] || fail "3 vs 3 runs with --bisect: exit $rc, want 125 (nothing could judge)"
-pass "3 vs 3 runs with --bisect: exit 125"
+# With --bisect: 125 when nothing could be judged, 0 when a metric steady
+# enough was judged in 3 runs anyway (an equivalence proven where the
+# spread is tiny, as on a quiet machine); never 1.
+rc=$(run "$hb" --iterations 3 --max-runs 3 --budget 3 --baseline "$tmp/three.res" --results none --bisect)
+judged=$(grep -cE '^ok [0-9]+ hackbench\.baseline\.[a-z_0-9]+ (same|improved): ' "$tmp/out")
+{ [ "$rc" = 125 ] && [ "$judged" = 0 ]; } || { [ "$rc" = 0 ] && [ "$judged" -gt 0 ]; } &&
+	! grep -q '^not ok' "$tmp/out" ||
+	fail "3 vs 3 runs with --bisect: exit $rc with $judged metric(s) judged, want 125 with none or 0 with some: $(grep 'baseline' "$tmp/out" | head -n3)"
+pass "3 vs 3 runs with --bisect: exit $rc, $judged metric(s) judged"
 rc=$(run "$hb" --iterations 3 --budget 3 --max-runs 9 --baseline "$tmp/three.res" --results none --bisect)
 grep -q '^ok 1 hackbench.completed [0-9]* of [0-9]* iterations completed (more asked for' "$tmp/out" ||
 	fail "--max-runs: no more runs asked for: $(grep completed "$tmp/out")"
