@@ -1,11 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# What do the kernel/sched counters cost?  hackbench in the 6.12 guest,
-# the kernel with kernel/sched/*.patch against the same kernel without
+# What do the kernel/sched counters cost?  hackbench (or tcp_rr) in the
+# 6.12 guest, the kernel with kernel/sched/*.patch against the same kernel without
 # them, in interleaved boots (ABBA ABBA ...: slow drift of the host hits
 # both alike), first with schedstats on (the patches count), then with
 # schedstats off (the counters sit behind the static key: their cost
-# should be nothing).  Per boot, hackbench runs BENCH_ITER iterations; the
+# should be nothing).  Per boot, the program runs BENCH_ITER iterations; the
 # iterations of all boots of one kernel are pooled.
 #
 # qemu counts guest time in instructions executed (-icount): under TCG
@@ -14,15 +14,19 @@
 # on the host's load (iterations vary by about 4 %, from the guest's own
 # nondeterminism), so the ratio is the cost in instructions executed.
 #
-# Printed per mode: median messages/s and CPU time per message of both
+# Printed per mode: median throughput and CPU time per op of both
 # kernels, the ratio patched/unpatched, and a 95 % bootstrap interval of
 # that ratio (resampling boots, then iterations within them).
 #
 # Usage: bench/counters.sh [KSRC]   (default: the Debian 6.12 source)
 # Environment (default):
-#   BENCH_ROUNDS (2)    ABBA rounds per mode: 4 boots each
-#   BENCH_ITER (10)     hackbench iterations per boot
+#   BENCH_ROUNDS (3)    ABBA rounds per mode: 4 boots each
+#   BENCH_ITER (12)     iterations per boot
+#   BENCH_PROG (hackbench)       hackbench or tcp_rr
 #   BENCH_HB ("-p -g 2 -l 200")  hackbench options (as the in-boot A/B)
+#   BENCH_RR ("-l 0.5")          tcp_rr options: 0.5 s of guest time per
+#                       iteration (under -icount its boots vary by 0.6 %,
+#                       hackbench's by 3 %: the cheaper way to resolve 1 %)
 #   BENCH_MODES ("on off")       schedstats on, off, or both
 #   BENCH_QEMU ("-icount shift=0,sleep=off")  qemu options ("" for the
 #                       host's clock)
@@ -32,7 +36,12 @@ ksrc=${1:-$top/build/linux-source-6.12}
 rounds=${BENCH_ROUNDS:-3}
 iter=${BENCH_ITER:-12}
 qemu_args=${BENCH_QEMU--icount shift=0,sleep=off}
-hb=${BENCH_HB:--p -g 2 -l 200}
+prog=${BENCH_PROG:-hackbench}
+case $prog in
+hackbench) opts=${BENCH_HB:--p -g 2 -l 200} tput=messages_per_sec var=KSELFTEST_HACKBENCH_ARGS ;;
+tcp_rr) opts=${BENCH_RR:--l 0.5} tput=transactions_per_sec var=KSELFTEST_TCP_RR_ARGS ;;
+*) echo "counters: BENCH_PROG=$prog: want hackbench or tcp_rr" >&2; exit 2 ;;
+esac
 modes=${BENCH_MODES:-on off}
 py=/usr/bin/python3
 [ -x "$py" ] || { echo "counters: $py not found" >&2; exit 2; }
@@ -43,26 +52,26 @@ trap 'rm -rf "$tmp"' EXIT
 # One boot: kernel (1 patched, 0 not), schedstats mode; the iterations'
 # values of METRIC appended to $tmp/<mode>-<patched>.<metric>
 boot() {	# patched mode n
-	local out=$tmp/boot-$1-$2-$3 args="--iterations $iter --budget 200 $hb"
+	local out=$tmp/boot-$1-$2-$3 args="--iterations $iter --budget 200 $opts"
 	[ "$2" = off ] && args="$args --no-counters"
 	{
-		echo "KSELFTEST_HACKBENCH_ARGS=$args"
+		echo "$var=$args"
 		[ "$2" = off ] && echo "SCHED_PERF_SCHEDSTATS=0"
 	} >"$tmp/args"
-	if ! VM_PATCHES=$1 VM_CHECKS=0 VM_PROGS=hackbench VM_OUT=$out VM_QEMU_ARGS=$qemu_args \
+	if ! VM_PATCHES=$1 VM_CHECKS=0 VM_PROGS=$prog VM_OUT=$out VM_QEMU_ARGS=$qemu_args \
 		VM_ARGS="$(cat "$tmp/args")" "$top/scripts/vmtest.sh" "$ksrc" >"$out.log" 2>&1; then
 		echo "counters: boot $3 (patched=$1, schedstats $2) failed:" >&2
 		tail -5 "$out.log" >&2
 		exit 1
 	fi
-	for metric in messages_per_sec task_clock_us_per_op; do
-		sed -n "s/^hackbench\.runs\.$metric: //p" "$out/results/hackbench.results" \
+	for metric in $tput task_clock_us_per_op; do
+		sed -n "s/^$prog\.runs\.$metric: //p" "$out/results/$prog.results" \
 			>>"$tmp/$2-$1.$metric"
 	done
 	has=$(sed -n 's/^# # fair_stats: \(.*\)/\1/p' "$out/ktap" | cut -c1-40)
 	echo "counters: boot $3: patched=$1 schedstats=$2 fair_stats: $has;" \
-	     "messages/s median $(sed -n 's/^hackbench\.stat\.messages_per_sec: n=[0-9]* median=\([0-9.e+]*\).*/\1/p' \
-				  "$out/results/hackbench.results")"
+	     "$tput median $(sed -n "s/^$prog\.stat\.$tput: n=[0-9]* median=\([0-9.e+]*\).*/\1/p" \
+				  "$out/results/$prog.results")"
 }
 
 # Both kernels built first, so the boots are not interleaved with a build.
@@ -78,9 +87,10 @@ for mode in $modes; do
 	done
 done
 
-"$py" - "$tmp" "$modes" <<'PY'
+echo "counters: $prog $opts, $iter iterations per boot, qemu: ${qemu_args:-host clock}"
+"$py" - "$tmp" "$modes" "$tput" <<'PY'
 import random, statistics, sys
-tmp, modes = sys.argv[1], sys.argv[2].split()
+tmp, modes, tput = sys.argv[1], sys.argv[2].split(), sys.argv[3]
 random.seed(1)
 
 def load(mode, patched, metric):
@@ -106,7 +116,7 @@ def flat(boots):
 
 print("schedstats  metric                unpatched     patched   patched/unpatched  95% interval")
 for mode in modes:
-    for metric in ("messages_per_sec", "task_clock_us_per_op"):
+    for metric in (tput, "task_clock_us_per_op"):
         a, b = load(mode, 0, metric), load(mode, 1, metric)
         if not a or not b:
             print(f"{mode:10s}  {metric:20s}  (not measured: counters off)")
