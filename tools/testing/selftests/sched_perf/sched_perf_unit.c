@@ -26,32 +26,24 @@
 
 static const char *dir = "fixtures";
 
-static char *load_fixture(const char *name)
+char *unit_fixture(const char *name)
 {
-	char path[512];
-	FILE *f;
-	char *buf;
-	long len;
+	char path[512], err[640];
+	size_t len;
+	char *text;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "sched_perf_unit: missing fixture %s\n", path);
+	snprintf(path, sizeof(path), "%s/%s", unit_fixtures, name);
+	text = fileio_read_user(path, &len, err, sizeof(err));
+	if (!text) {
+		fprintf(stderr, "sched_perf_unit: fixture %s\n", err);
 		exit(1);
 	}
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = calloc(1, len + 1);
-	if (!buf || fread(buf, 1, len, f) != (size_t)len)
-		exit(1);
-	fclose(f);
-	return buf;
+	return text;
 }
 
 static int parse_fixture(const char *name, struct schedstat *ss, char *err)
 {
-	char *text = load_fixture(name);
+	char *text = unit_fixture(name);
 	int ret = schedstat_parse(text, ss, err, 128);
 
 	free(text);
@@ -137,9 +129,9 @@ static void test_schedstat_wrap(void)
 static void test_task_sched(void)
 {
 	struct task_sched t, sum = { 0 };
-	char *with = load_fixture("proc-sched-schedstats");
-	char *without = load_fixture("proc-sched-noschedstats");
-	char *ps = load_fixture("proc-schedstat");
+	char *with = unit_fixture("proc-sched-schedstats");
+	char *without = unit_fixture("proc-sched-noschedstats");
+	char *ps = unit_fixture("proc-schedstat");
 
 	EXPECT(!task_sched_parse(with, &t) && t.has_schedstats &&
 	       t.nr_migrations == 37 && t.nr_voluntary_switches == 4000 &&
