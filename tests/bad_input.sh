@@ -1,6 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Bad input: one line on stderr, exit 2, nothing run, no results file.
+# Bad input: one line on stderr, exit 2 within a second, nothing run, no
+# results file, nothing written anywhere in the test's directory.  Inputs
+# that are no regular file (/dev/zero, a FIFO) or too large are refused
+# before they are read; output paths before the first iteration.
 set -u
 . "$(dirname "$0")/lib.sh"
 dir=$1
@@ -12,19 +15,33 @@ printf 'hackbench.messages_per_sec >= many\n' > "$tmp/bad-number.bounds"
 printf 'hackbench.no_such_metric <= 1\n' > "$tmp/unknown-metric.bounds"
 printf 'tcp_rr.throughput >= 1  # a hackbench metric\n' > "$tmp/rr-unknown-metric.bounds"
 
+# Every path under $tmp with its type, but the program's own stdout and stderr.
+snapshot() {
+	find "$tmp" \( -path "$tmp/out" -o -path "$tmp/err" \) -prune -o -printf '%y %p\n' | sort
+}
+
+# timeout: a read that never ends (a FIFO, /dev/zero) or a run that
+# starts after all is a failure, not a hang.  want: a part of the message.
 expect_usage_error() {
 	local what=$1; shift
-	local out="$tmp/out" err="$tmp/err" rc
+	local out="$tmp/out" err="$tmp/err" rc before t0 ms
 
 	mkdir -p "$tmp/results"
-	SCHED_PERF_RESULTS_DIR="${results_env:-$tmp/results}" "$dir/${prog:-hackbench}" "$@" \
-		>"$out" 2>"$err"
+	before=$(snapshot)
+	t0=$(date +%s%N)
+	SCHED_PERF_RESULTS_DIR="${results_env:-$tmp/results}" timeout 5 \
+		"$dir/${prog:-hackbench}" "$@" >"$out" 2>"$err"
 	rc=$?
-	[ "$rc" = 2 ] || fail "$what: exit $rc, want 2"
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	[ "$rc" = 2 ] || fail "$what: exit $rc, want 2 ($(head -c 300 "$err"))"
+	[ "$ms" -lt 1000 ] || fail "$what: exit 2 after $ms ms, want within 1 s"
 	[ "$(wc -l <"$err")" = 1 ] || fail "$what: stderr is not one line: $(cat "$err")"
+	[ -z "${want:-}" ] || grep -q -- "$want" "$err" || fail "$what: no '$want': $(cat "$err")"
 	[ ! -s "$out" ] || fail "$what: printed on stdout (ran something?)"
 	[ -z "$(ls -A "$tmp/results")" ] || fail "$what: a results file was written"
-	pass "$what -> exit 2: $(cat "$err")"
+	[ "$(snapshot)" = "$before" ] ||
+		fail "$what: something was written: $(diff <(echo "$before") <(snapshot) | grep '^[<>]')"
+	pass "$what -> exit 2 in $ms ms: $(cat "$err")"
 }
 
 expect_usage_error "unknown option" --bogus
@@ -62,4 +79,51 @@ prog=dirdeep expect_usage_error "dirdeep: unknown sync" --sync sometimes
 prog=dirdeep expect_usage_error "dirdeep: workdir missing" --workdir "$tmp/no-such-dir"
 prog=dirdeep expect_usage_error "dirdeep: workdir is a file" --workdir "$tmp/bad-op.bounds"
 prog=dirdeep expect_usage_error "dirdeep: instances zero" --instances 0
+
+# Inputs: a regular file of at most 16 MiB, refused before a byte is read.
+mkfifo "$tmp/fifo"
+mkdir "$tmp/dir"
+limit=$((16 << 20))
+truncate -s $((limit + 1)) "$tmp/big"		# sparse: no disk
+want="/dev/zero: not a regular file but a character device" \
+	expect_usage_error "--baseline /dev/zero" --baseline /dev/zero
+want="$tmp/fifo: not a regular file but a FIFO" \
+	expect_usage_error "--baseline a FIFO" --baseline "$tmp/fifo"
+want="$tmp/big: $((limit + 1)) bytes, above the limit of 16 MiB" \
+	expect_usage_error "--baseline above the size limit" --baseline "$tmp/big"
+# at the limit the file is read, and judged as a run set
+truncate -s "$limit" "$tmp/big"
+want="$tmp/big: no meta.runset_version" \
+	expect_usage_error "--baseline at the size limit: read" --baseline "$tmp/big"
+rm "$tmp/big"
+want="$tmp/fifo: not a regular file but a FIFO" \
+	expect_usage_error "--bounds a FIFO" --bounds "$tmp/fifo"
+want="/dev/zero: not a regular file" expect_usage_error "--bounds /dev/zero" --bounds /dev/zero
+want="$tmp/dir: Is a directory" expect_usage_error "--baseline a directory" --baseline "$tmp/dir"
+want="cannot read /proc/sys/kernel: Is a directory" \
+	expect_usage_error "--ab PATH=VALUE on a directory" --ab /proc/sys/kernel=1
+
+# Outputs: checked before the first iteration, nothing created.
+want="--save: $tmp/dir is a directory" expect_usage_error "--save a directory" --save "$tmp/dir"
+want="--save: cannot write into $tmp/missing: No such file" \
+	expect_usage_error "--save in a missing directory" --save "$tmp/missing/base.res"
+want="--save: $tmp/fifo is not a regular file" \
+	expect_usage_error "--save a FIFO" --save "$tmp/fifo"
+mkdir "$tmp/base.res.a"
+want="--save (A side): $tmp/base.res.a is a directory" \
+	expect_usage_error "--save FILE --ab: FILE.a a directory" --ab NO_SUCH_FEATURE \
+	--save "$tmp/base.res"
+rmdir "$tmp/base.res.a"
+want="--results: $tmp/dir is a directory" expect_usage_error "--results a directory" --results "$tmp/dir"
+want="--results: $tmp/fifo is not a regular file" \
+	expect_usage_error "--results a FIFO" --results "$tmp/fifo"
+want="--evidence: $tmp/fifo is not a directory" \
+	expect_usage_error "--evidence a FIFO" --evidence "$tmp/fifo"
+want="--evidence: cannot write into $tmp/missing: No such file" \
+	expect_usage_error "--evidence in a missing directory" --evidence "$tmp/missing/ev"
+
+# An empty value is no value: never silently ignored.
+for opt in --ab --baseline --save --results --bounds --evidence; do
+	want="$opt: empty value" expect_usage_error "$opt ''" "$opt" ""
+done
 done_ok

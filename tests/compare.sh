@@ -136,16 +136,20 @@ rc=$(run "$cmp" --help)
 [ "$rc" = 0 ] && grep -q '^Usage: sched_perf_compare' "$tmp/out" || fail "--help: exit $rc"
 pass "--help: usage, exit 0"
 
-# Bad input: exit 2, one line on stderr, nothing on stdout.
+# Bad input: exit 2 within a second (timeout: a read that never ends is a
+# failure, not a hang), one line on stderr, nothing on stdout.
 bad() {
-	local what=$1 rc; shift
-	rc=$(run "$cmp" "$@")
+	local what=$1 rc t0 ms; shift
+	t0=$(date +%s%N)
+	rc=$(run timeout 5 "$cmp" "$@")
+	ms=$((($(date +%s%N) - t0) / 1000000))
 	[ "$rc" = 2 ] || fail "$what: exit $rc, want 2: $(cat "$tmp/err")"
+	[ "$ms" -lt 1000 ] || fail "$what: exit 2 after $ms ms, want within 1 s"
 	[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/err")"
 	[ ! -s "$tmp/out" ] || fail "$what: printed on stdout: $(cat "$tmp/out")"
 	grep -q '^sched_perf_compare: ' "$tmp/err" || fail "$what: unprefixed: $(cat "$tmp/err")"
 	[ -z "${want:-}" ] || grep -q -- "$want" "$tmp/err" || fail "$what: no '$want': $(cat "$tmp/err")"
-	pass "$what -> exit 2: $(cat "$tmp/err")"
+	pass "$what -> exit 2 in $ms ms: $(cat "$tmp/err")"
 }
 b=(--bounds "$fix/bounds")
 want="No such file" bad "missing file" "${b[@]}" "$fix/old" "$tmp/none"
@@ -182,6 +186,23 @@ printf 'hackbench.messages_per_sec change >= 5%%\n' >"$tmp/bad.bounds"
 want=":1:" bad "bounds file malformed" --bounds "$tmp/bad.bounds" "$fix/old" "$fix/old"
 printf 'tcp_rr.transactions_per_sec change >= -5%%\n' >"$tmp/tcp.bounds"
 want="no change thresholds for hackbench" bad "no threshold for the workload" --bounds "$tmp/tcp.bounds" "$fix/old" "$fix/old"
+
+# Every input a regular file of at most 16 MiB, refused before it is read.
+mkfifo "$tmp/fifo"
+truncate -s $(((16 << 20) + 1)) "$tmp/big"	# sparse: no disk
+want="/dev/zero: not a regular file but a character device" bad "OLD /dev/zero" "${b[@]}" /dev/zero "$fix/old"
+want="$tmp/fifo: not a regular file but a FIFO" bad "OLD a FIFO" "${b[@]}" "$tmp/fifo" "$fix/old"
+want="$tmp/fifo: not a regular file but a FIFO" bad "NEW a FIFO" "${b[@]}" "$fix/old" "$tmp/fifo"
+want="$tmp/fifo: not a regular file but a FIFO" bad "--boots, a FIFO among the boots" --boots \
+	"${b[@]}" "$fix/old,$tmp/fifo" "$fix/old,$fix/old"
+want="$tmp/big: $(((16 << 20) + 1)) bytes, above the limit of 16 MiB" \
+	bad "NEW above the size limit" "${b[@]}" "$fix/old" "$tmp/big"
+want="$tmp/fifo: not a regular file but a FIFO" bad "--bounds a FIFO" --bounds "$tmp/fifo" "$fix/old" "$fix/old"
+want="/dev/zero: not a regular file" bad "--bounds /dev/zero" --bounds /dev/zero "$fix/old" "$fix/old"
+want="$tmp/big: .* above the limit" bad "--bounds above the size limit" --bounds "$tmp/big" "$fix/old" "$fix/old"
+rm "$tmp/big"
+want="--bounds: empty file name" bad "--bounds ''" --bounds "" "$fix/old" "$fix/old"
+want="'': an empty file name" bad "OLD ''" "${b[@]}" "" "$fix/old"
 
 # The bounds file beside the program is the default.
 if grep -q '^hackbench\.messages_per_sec *change *>= *-[0-9.]*%' "$dir/bounds"; then

@@ -3,34 +3,18 @@
  * In-boot A/B knob: sched features and PATH=VALUE knobs.  See ab.h.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "ab.h"
+#include "fileio.h"
 #include "guard.h"
 #include "mounts.h"
 
 #define DEBUGFS		DEBUGFS_DIR
 #define FEATURES	DEBUGFS "/sched/features"
-
-static int read_first_line(const char *path, char *out, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t r;
-
-	if (fd < 0)
-		return -1;
-	r = read(fd, out, len - 1);
-	close(fd);
-	if (r < 0)
-		return -1;
-	out[r] = '\0';
-	out[strcspn(out, "\n")] = '\0';
-	return 0;
-}
 
 /* Is @name (without NO_) a feature, and is it on?  -1 when unknown. */
 static int feature_state(const char *features, const char *name)
@@ -70,7 +54,7 @@ static int open_feature(struct ab_knob *k, const char *spec, char *why, size_t l
 		return AB_BAD_INPUT;
 	}
 	mounts_debugfs();
-	if (read_first_line(FEATURES, features, sizeof(features))) {
+	if (fileio_first_line(FEATURES, features, sizeof(features))) {
 		snprintf(why, len, "cannot read %s: %s (CONFIG_SCHED_DEBUG=n, debugfs not mounted, or not root)",
 			 FEATURES, strerror(errno));
 		return AB_SKIP;
@@ -115,9 +99,12 @@ static int open_path(struct ab_knob *k, const char *spec, char *why, size_t len)
 	snprintf(k->b, sizeof(k->b), "%s", eq + 1);
 	if (!strncmp(k->path, DEBUGFS, strlen(DEBUGFS)))
 		mounts_debugfs();
-	if (read_first_line(k->path, k->a, sizeof(k->a))) {
-		snprintf(why, len, "cannot read %s: %s", k->path, strerror(errno));
-		return errno == ENOENT ? AB_BAD_INPUT : AB_SKIP;
+	if (fileio_first_line(k->path, k->a, sizeof(k->a))) {
+		int e = errno;
+
+		snprintf(why, len, "cannot read %s: %s", k->path, strerror(e));
+		/* no such knob, or a directory: a mistake, not this kernel */
+		return e == ENOENT || e == EISDIR || e == EINVAL ? AB_BAD_INPUT : AB_SKIP;
 	}
 	if (!strcmp(k->a, k->b)) {
 		snprintf(why, len, "--ab: %s is already %s: A and B would be the same",

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -160,17 +161,31 @@ static void default_paths(const struct workload *wl, struct config *c)
 
 	exe[n > 0 ? n : 0] = '\0';
 	snprintf(c->bounds, sizeof(c->bounds), "%s/bounds", n > 0 ? dirname(exe) : ".");
-	if (!dir)
+	/* an empty variable is unset, as in evidence.c */
+	if (!dir || !*dir)
 		dir = getenv("TMPDIR");
-	if (!dir)
+	if (!dir || !*dir)
 		dir = "/tmp";
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", localtime(&now));
 	snprintf(c->results, sizeof(c->results), "%s/sched_perf-%s-%s-%d.results",
 		 dir, wl->name, stamp, getpid());
 }
 
-static int check_results_dir(const struct workload *wl, const char *opt,
-			     const char *path);
+/*
+ * @arg into @out.  An empty value would quietly turn the option off, a
+ * cut one name another file: both are refused.
+ */
+static int take_value(const struct workload *wl, const char *opt, const char *arg,
+		    char *out, size_t len)
+{
+	if (!*arg || strlen(arg) >= len) {
+		fprintf(stderr, "%s: %s: %s (see --help)\n", wl->name, opt,
+			*arg ? "value too long" : "empty value");
+		return -1;
+	}
+	snprintf(out, len, "%s", arg);
+	return 0;
+}
 
 static int parse_common(const struct workload *wl, struct config *c, int opt,
 			const char *arg)
@@ -186,34 +201,27 @@ static int parse_common(const struct workload *wl, struct config *c, int opt,
 		c->budget_set = true;
 		return opt_double(wl->name, "--budget", arg, 0.1, 86400, &c->budget);
 	case OPT_BOUNDS:
-		snprintf(c->bounds, sizeof(c->bounds), "%s", arg);
-		return 0;
+		return take_value(wl, "--bounds", arg, c->bounds, sizeof(c->bounds));
 	case OPT_RESULTS:
-		snprintf(c->results, sizeof(c->results), "%s",
-			 strcmp(arg, "none") ? arg : "");
-		return 0;
+		if (!strcmp(arg, "none")) {
+			c->results[0] = '\0';
+			return 0;
+		}
+		return take_value(wl, "--results", arg, c->results, sizeof(c->results));
 	case OPT_NO_COUNTERS:
 		c->counters = false;
 		return 0;
 	case OPT_SAVE:
-		snprintf(c->save, sizeof(c->save), "%s", arg);
-		return check_results_dir(wl, "--save", c->save);
+		return take_value(wl, "--save", arg, c->save, sizeof(c->save));
 	case OPT_BASELINE:
-		snprintf(c->baseline, sizeof(c->baseline), "%s", arg);
-		return 0;
+		return take_value(wl, "--baseline", arg, c->baseline, sizeof(c->baseline));
 	case OPT_AB:
-		snprintf(c->ab, sizeof(c->ab), "%s", arg);
-		return 0;
+		return take_value(wl, "--ab", arg, c->ab, sizeof(c->ab));
 	case OPT_BISECT:
 		c->bisect = true;
 		return 0;
 	case OPT_EVIDENCE:
-		if (!*arg) {
-			fprintf(stderr, "%s: --evidence: empty directory name\n", wl->name);
-			return -1;
-		}
-		snprintf(c->evidence, sizeof(c->evidence), "%s", arg);
-		return 0;
+		return take_value(wl, "--evidence", arg, c->evidence, sizeof(c->evidence));
 	case OPT_MAX_RUNS:
 		return opt_ulong(wl->name, "--max-runs", arg, 1, MAX_ITERATIONS,
 				 &c->max_runs);
@@ -221,23 +229,88 @@ static int parse_common(const struct workload *wl, struct config *c, int opt,
 	return -1;
 }
 
-/* A run whose results cannot be saved is lost: refuse it before it starts. */
-static int check_results_dir(const struct workload *wl, const char *opt,
-			     const char *path)
+/* Can files be made in @dir?  0, or -1 after one line on stderr. */
+static int check_writable_dir(const struct workload *wl, const char *opt,
+			      const char *dir)
 {
-	char copy[PATH_MAX];
-	const char *dir;
-
-	if (!path[0])
-		return 0;
-	snprintf(copy, sizeof(copy), "%s", path);
-	dir = dirname(copy);
-	if (access(dir, W_OK)) {
+	if (access(dir, W_OK | X_OK)) {
 		fprintf(stderr, "%s: %s: cannot write into %s: %s\n",
 			wl->name, opt, dir, strerror(errno));
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A run whose results cannot be saved is lost: refuse it before it
+ * starts.  @path ("" for none) is written as a new file renamed over it
+ * (results.c): its directory must take files, and @path must be new or a
+ * regular file.  Nothing is created here, so a later failure leaves nothing.
+ */
+static int check_output(const struct workload *wl, const char *opt,
+			const char *path)
+{
+	char copy[PATH_MAX];
+	struct stat st;
+
+	if (!path[0])
+		return 0;
+	snprintf(copy, sizeof(copy), "%s", path);
+	if (check_writable_dir(wl, opt, dirname(copy)))
+		return -1;
+	if (stat(path, &st)) {
+		if (errno == ENOENT)
+			return 0;
+		fprintf(stderr, "%s: %s: %s: %s\n", wl->name, opt, path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "%s: %s: %s is %s\n", wl->name, opt, path,
+			S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --evidence DIR is made when it is not there (one level, as mkdir does),
+ * else filled: it must then be a directory that takes files.
+ */
+static int check_evidence_dir(const struct workload *wl, const char *dir)
+{
+	char copy[PATH_MAX];
+	struct stat st;
+
+	if (!dir[0])
+		return 0;
+	if (stat(dir, &st)) {
+		if (errno != ENOENT) {
+			fprintf(stderr, "%s: --evidence: %s: %s\n", wl->name, dir,
+				strerror(errno));
+			return -1;
+		}
+		snprintf(copy, sizeof(copy), "%s", dir);
+		return check_writable_dir(wl, "--evidence", dirname(copy));
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "%s: --evidence: %s is not a directory\n", wl->name, dir);
+		return -1;
+	}
+	return check_writable_dir(wl, "--evidence", dir);
+}
+
+/* Every file and directory the run writes, checked before it starts. */
+static int check_outputs(const struct workload *wl, const struct config *c)
+{
+	char a_side[PATH_MAX + 2];
+
+	/* save_a_side()'s name */
+	snprintf(a_side, sizeof(a_side), "%s.a", c->save);
+	if (check_output(wl, "--results", c->results) ||
+	    check_output(wl, "--save", c->save) ||
+	    (c->save[0] && c->ab[0] && check_output(wl, "--save (A side)", a_side)))
+		return -1;
+	return check_evidence_dir(wl, c->evidence);
 }
 
 /*
@@ -298,7 +371,7 @@ static int parse_args(const struct workload *wl, struct config *c,
 		ret = -1;
 	}
 	if (!ret)
-		ret = check_results_dir(wl, "--results", c->results);
+		ret = check_outputs(wl, c);
 	free(opts);
 	return ret ? EXIT_USAGE : 0;
 }

@@ -17,6 +17,7 @@
 
 #include "compiler.h"
 #include "evidence.h"
+#include "fileio.h"
 #include "guard.h"
 #include "mounts.h"
 #include "tracesum.h"
@@ -273,17 +274,12 @@ static void guard_sched_events(void)
 {
 	char path[256], value[4];
 	size_t i;
-	int fd;
 
 	for (i = 0; i < ARRAY_SIZE(sched_events); i++) {
 		snprintf(path, sizeof(path), TRACEFS_DIR "/events/sched/%s/enable",
 			 sched_events[i]);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (read(fd, value, 1) == 1 && value[0] == '0')
+		if (!fileio_first_line(path, value, sizeof(value)) && value[0] == '0')
 			guard_write_back(path, "0");
-		close(fd);
 	}
 }
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "compiler.h"
+#include "fileio.h"
 #include "guard.h"
 #include "measure.h"
 #include "mounts.h"
@@ -52,51 +53,25 @@ struct task_accum {
 static struct task_accum *accum;
 static int schedstat_sysctl_undo = -1;	/* guard action, while enabled */
 
-/* Read a whole (proc) file into a malloc'd string; NULL on error. */
+/*
+ * The largest /proc or debugfs file read whole: /proc/schedstat and
+ * fair_stats take up to about 1 KiB per CPU, so this covers
+ * FAIR_STATS_MAX_CPUS.
+ */
+#define KFILE_MAX	(128UL << 20)
+
+/* A whole /proc or debugfs file as a malloc'd string; NULL on error. */
 static char *read_file(const char *path)
 {
-	size_t len = 0, cap = 8192;
-	char *buf = malloc(cap);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t r;
+	size_t len;
 
-	if (fd < 0 || !buf) {
-		free(buf);
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	while ((r = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += r;
-		if (len + 1 == cap) {
-			char *p = realloc(buf, cap * 2);
-
-			if (!p)
-				break;
-			buf = p;
-			cap *= 2;
-		}
-	}
-	close(fd);
-	if (r < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
+	return fileio_read_kernel(path, KFILE_MAX, &len);
 }
 
 /* First line of a file, newline stripped; false when unreadable. */
 static bool read_line(const char *path, char *out, size_t len)
 {
-	char *text = read_file(path);
-
-	if (!text)
-		return false;
-	snprintf(out, len, "%s", text);
-	out[strcspn(out, "\n")] = '\0';
-	free(text);
-	return true;
+	return !fileio_first_line(path, out, len);
 }
 
 /* ---- per-task figures ------------------------------------------------- */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "guard.h"
 #include "results.h"
 
@@ -93,42 +94,30 @@ int results_read(const char *path,
 		 void (*fn)(const char *key, const char *value, void *ctx),
 		 void *ctx, char *err, size_t len)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL;	/* a run set's line holds every iteration */
-	size_t cap = 0;
+	size_t size;
+	char *text = fileio_read_user(path, &size, err, len), *pos = text, *line;
 	unsigned int lineno = 0;
 	int n = 0;
 
-	if (!f) {
-		snprintf(err, len, "%s: %s", path, strerror(errno));
+	if (!text)
 		return -1;
-	}
-	while (getline(&line, &cap, f) > 0) {
-		char *sep, *space, *value;
+	while ((line = fileio_next_line(&pos, text + size))) {
+		char *sep, *space;
 
 		lineno++;
-		line[strcspn(line, "\n")] = '\0';
 		if (!line[0] || line[0] == '#')
 			continue;
 		sep = strstr(line, ": ");
 		space = strchr(line, ' ');
 		if (!sep || sep == line || space < sep) {
 			snprintf(err, len, "%s:%u: not a 'key: value' line", path, lineno);
-			fclose(f);
-			free(line);
-			return -1;
+			n = -1;
+			break;
 		}
 		*sep = '\0';
-		value = sep + 2;
-		fn(line, value, ctx);
+		fn(line, sep + 2, ctx);
 		n++;
 	}
-	/* a read error (EISDIR: a directory) is no empty file */
-	if (ferror(f)) {
-		snprintf(err, len, "%s: %s", path, strerror(errno));
-		n = -1;
-	}
-	fclose(f);
-	free(line);
+	free(text);
 	return n;
 }

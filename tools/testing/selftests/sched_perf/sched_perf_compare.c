@@ -259,6 +259,10 @@ int main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
 		switch (opt) {
 		case 'b':
+			/* "" would quietly mean the default file */
+			if (!*optarg || strlen(optarg) >= sizeof(bounds))
+				bad_input("--bounds: %s", *optarg ? "file name too long" :
+					  "empty file name");
 			snprintf(bounds, sizeof(bounds), "%s", optarg);
 			break;
 		case 'j':

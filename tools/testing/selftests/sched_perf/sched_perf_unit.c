@@ -2,9 +2,10 @@
 /*
  * Unit tests of the suite's parsers over fixture files: /proc/schedstat
  * v15/v16/v17 (and 32-bit wrap), /proc/<pid>/sched with and without the
- * schedstat lines, /proc/<pid>/schedstat, the bounds file and the results
- * file.  Usage: sched_perf_unit [FIXTURE_DIR]
+ * schedstat lines, /proc/<pid>/schedstat, the bounds file, the results
+ * file and the bounded file reader.  Usage: sched_perf_unit [FIXTURE_DIR]
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "compare.h"
 #include "fairstats.h"
+#include "fileio.h"
 #include "histo.h"
 #include "metrics.h"
 #include "results.h"
@@ -24,32 +26,24 @@
 
 static const char *dir = "fixtures";
 
-static char *load_fixture(const char *name)
+char *unit_fixture(const char *name)
 {
-	char path[512];
-	FILE *f;
-	char *buf;
-	long len;
+	char path[512], err[640];
+	size_t len;
+	char *text;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "sched_perf_unit: missing fixture %s\n", path);
+	snprintf(path, sizeof(path), "%s/%s", unit_fixtures, name);
+	text = fileio_read_user(path, &len, err, sizeof(err));
+	if (!text) {
+		fprintf(stderr, "sched_perf_unit: fixture %s\n", err);
 		exit(1);
 	}
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = calloc(1, len + 1);
-	if (!buf || fread(buf, 1, len, f) != (size_t)len)
-		exit(1);
-	fclose(f);
-	return buf;
+	return text;
 }
 
 static int parse_fixture(const char *name, struct schedstat *ss, char *err)
 {
-	char *text = load_fixture(name);
+	char *text = unit_fixture(name);
 	int ret = schedstat_parse(text, ss, err, 128);
 
 	free(text);
@@ -135,9 +129,9 @@ static void test_schedstat_wrap(void)
 static void test_task_sched(void)
 {
 	struct task_sched t, sum = { 0 };
-	char *with = load_fixture("proc-sched-schedstats");
-	char *without = load_fixture("proc-sched-noschedstats");
-	char *ps = load_fixture("proc-schedstat");
+	char *with = unit_fixture("proc-sched-schedstats");
+	char *without = unit_fixture("proc-sched-noschedstats");
+	char *ps = unit_fixture("proc-schedstat");
 
 	EXPECT(!task_sched_parse(with, &t) && t.has_schedstats &&
 	       t.nr_migrations == 37 && t.nr_voluntary_switches == 4000 &&
@@ -276,6 +270,36 @@ static void test_results_roundtrip(void)
 	runset_free(&rs);
 }
 
+static void test_fileio(void)
+{
+	char path[] = "/tmp/sched_perf_unit.XXXXXX", err[256], line[4];
+	int fd = mkstemp(path);
+	char *text, *pos, *a, *b, *c;
+	size_t len;
+
+	if (fd < 0 || write(fd, "ab\n\ncd", 7) != 7)
+		exit(1);
+	close(fd);
+	/* one byte beyond the limit tells a file of 7 bytes from a longer one */
+	text = fileio_read_kernel(path, 7, &len);
+	EXPECT(text && len == 7 && !strcmp(text + 4, "cd"), "fileio_at_the_limit");
+	free(fileio_read_kernel(path, 6, &len));
+	EXPECT(errno == EFBIG, "fileio_above_the_limit");
+	pos = text;
+	a = fileio_next_line(&pos, text + len);
+	b = fileio_next_line(&pos, text + len);
+	c = fileio_next_line(&pos, text + len);
+	EXPECT(a && !strcmp(a, "ab") && b && !*b && c && !strcmp(c, "cd") &&
+	       !fileio_next_line(&pos, text + len), "fileio_lines");
+	free(text);
+	EXPECT(!fileio_first_line(path, line, sizeof(line)) && !strcmp(line, "ab"),
+	       "fileio_first_line");
+	unlink(path);
+	EXPECT(!fileio_read_user("/dev/null", &len, err, sizeof(err)) &&
+	       !strcmp(err, "/dev/null: not a regular file but a character device"),
+	       "fileio_refuses_a_device");
+}
+
 static void test_histogram(void)
 {
 	static struct histo a, b;
@@ -304,7 +328,7 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		dir = argv[1];
 	unit_fixtures = dir;
-	verdict_begin(43 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS +
+	verdict_begin(48 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS +
 		      UNIT_TRACESUM_CHECKS);
 	test_schedstat_versions();
 	test_schedstat_errors();
@@ -312,6 +336,7 @@ int main(int argc, char **argv)
 	test_task_sched();
 	test_bounds();
 	test_results_roundtrip();
+	test_fileio();
 	test_histogram();
 	unit_stats();
 	unit_compare();

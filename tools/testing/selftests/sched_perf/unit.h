@@ -18,4 +18,7 @@
 		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
 	} while (0)
 
+/* Fixture @name of the fixture directory, whole; exits when unreadable. */
+char *unit_fixture(const char *name);
+
 #endif

@@ -22,29 +22,10 @@
 
 static char *load(const char *name)
 {
-	char path[512];
-	size_t len = 0, cap = 4096, n;
-	char *buf = malloc(cap);
-	FILE *f;
+	char file[128];
 
-	snprintf(path, sizeof(path), "%s/fair_stats-%s", unit_fixtures, name);
-	f = fopen(path, "r");
-	if (!f || !buf) {
-		fprintf(stderr, "sched_perf_unit: missing fixture %s\n", path);
-		exit(1);
-	}
-	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-		len += n;
-		if (len + 1 == cap) {
-			cap *= 2;
-			buf = realloc(buf, cap);
-			if (!buf)
-				exit(1);
-		}
-	}
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
+	snprintf(file, sizeof(file), "fair_stats-%s", name);
+	return unit_fixture(file);
 }
 
 static int parse(const char *name, struct fair_stats *fs, char *err)

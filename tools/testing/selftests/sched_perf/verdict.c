@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../kselftest.h"
+#include "fileio.h"
 #include "verdict.h"
 
 static bool bisect_codes;
@@ -124,18 +125,16 @@ static bool duplicate(const struct bounds *bs, const struct bound *b)
 
 int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL, why[160];	/* a line of any length is one line */
+	size_t size;
+	char *text = fileio_read_user(path, &size, err, len), *pos = text, *line;
 	unsigned int lineno = 0;
-	size_t cap = 0;
+	char why[160];
 	int ret = 0;
 
 	bs->nr = 0;
-	if (!f) {
-		snprintf(err, len, "%s: %s", path, strerror(errno));
+	if (!text)
 		return -1;
-	}
-	while (!ret && getline(&line, &cap, f) > 0) {
+	while (!ret && (line = fileio_next_line(&pos, text + size))) {
 		struct bound b = { .line = ++lineno };
 		int r = parse_bound_line(line, &b, why, sizeof(why));
 
@@ -155,13 +154,7 @@ int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 			bs->b[bs->nr++] = b;
 		}
 	}
-	/* a read error (EISDIR: a directory) is no empty bounds file */
-	if (!ret && ferror(f)) {
-		snprintf(err, len, "%s: %s", path, strerror(errno));
-		ret = -1;
-	}
-	free(line);
-	fclose(f);
+	free(text);
 	return ret;
 }
 
