@@ -9,6 +9,7 @@
 
 #include "compare.h"
 #include "compiler.h"
+#include "metric_rows.h"
 
 const char *cmp_verdict_name(enum cmp_verdict v)
 {

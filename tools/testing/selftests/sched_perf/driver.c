@@ -438,13 +438,11 @@ static void iteration_metrics(const struct workload *wl,
 /* Every metric name this program can produce, for checking bounds. */
 static void known_metrics(const struct workload *wl, struct metric_set *set)
 {
-	struct measure none;
 	struct wl_result r = { 0 };
 
-	measure_setup(&none, false);
 	set->nr = 0;
 	iteration_metrics(wl, &r, 1, set);
-	measure_metrics(&none, 0, set);
+	measure_known(set);
 }
 
 static void print_metrics(const char *prefix, const struct metric_set *set)

@@ -13,50 +13,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "fairstats.h"
-#include "metrics.h"
-#include "schedstat.h"
+#include "metric_rows.h"
 
-enum perf_counter {
-	PC_TASK_CLOCK,
-	PC_CONTEXT_SWITCHES,
-	PC_CPU_MIGRATIONS,
-	PC_PAGE_FAULTS,
-	PC_CYCLES,
-	PC_INSTRUCTIONS,
-	PC_CACHE_MISSES,
-	PC_BRANCH_MISSES,
-	PC_COUNT,
-};
-
-struct task_accum;
-
+/*
+ * One measurement window's raw fields (enum field), each a value or the
+ * reason it is missing; the counter sources (source.h) fill them.
+ */
 struct measure {
 	bool enabled;
-
-	int fd[PC_COUNT];
-	double count[PC_COUNT];
-	const char *perf_missing[PC_COUNT];
-
-	const char *schedstat_missing;	/* no /proc/schedstat at all */
-	const char *ttwu_missing;	/* file there but counters frozen */
-	struct schedstat before, after;
-	struct schedstat_delta delta;
-
-	const char *fair_missing;	/* no fair_stats, or it stopped */
-	struct fair_stats fair_before, fair_after;
-	struct fair_stats_delta fair;
-
-	const char *task_missing;
-	struct task_accum *accum;	/* shared with worker processes */
-	struct task_sched tasks;	/* sum over workers, after end */
-	unsigned int nr_tasks;
-
-	/* the whole machine, from /proc/stat: is someone else busy? */
-	bool cpu_ok;
-	struct cpu_time {
-		double busy_ns, steal_ns, wall_ns;
-	} cpu_before, cpu_after;
+	double value[F_COUNT];
+	const char *missing[F_COUNT];
 };
 
 /* Machine and kernel facts for the header of every report. */
@@ -83,6 +49,8 @@ void measure_end(struct measure *m);
 /* Raw totals and per-operation figures for @ops operations. */
 void measure_metrics(const struct measure *m, double ops,
 		     struct metric_set *set);
+/* Every metric measure_metrics() may produce, each missing. */
+void measure_known(struct metric_set *set);
 void measure_describe(const struct measure *m, struct measure_meta *meta);
 
 /*

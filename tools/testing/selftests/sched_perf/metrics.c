@@ -47,15 +47,6 @@ void metric_ratio(struct metric_set *set, const char *name, const char *unit,
 		metric_missing(set, name, "denominator is zero");
 }
 
-bool metric_load_sensitive(const char *name)
-{
-	size_t len = strlen(name);
-
-	return (len >= 8 && !strcmp(name + len - 8, "_per_sec")) ||
-	       strstr(name, "migrations") || strstr(name, "run_delay") ||
-	       strstr(name, "wait_us") || !strcmp(name, "sis_scanned_per_wakeup");
-}
-
 const struct metric *metric_find(const struct metric_set *set,
 				 const char *name)
 {

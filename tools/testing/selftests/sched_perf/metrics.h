@@ -32,11 +32,4 @@ void metric_ratio(struct metric_set *set, const char *name, const char *unit,
 		  double num, double den, double scale);
 const struct metric *metric_find(const struct metric_set *set,
 				 const char *name);
-/*
- * Does @name move with the load of the rest of the machine: a wall-clock
- * rate (*_per_sec), a placement count (migrations, CPUs scanned per
- * wakeup), time spent waiting for a CPU (run_delay, wait)?
- */
-bool metric_load_sensitive(const char *name);
-
 #endif

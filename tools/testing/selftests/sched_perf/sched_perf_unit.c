@@ -329,7 +329,7 @@ int main(int argc, char **argv)
 		dir = argv[1];
 	unit_fixtures = dir;
 	verdict_begin(48 + UNIT_STATS_CHECKS + UNIT_COMPARE_CHECKS + UNIT_FAIRSTATS_CHECKS +
-		      UNIT_TRACESUM_CHECKS);
+		      UNIT_TRACESUM_CHECKS + UNIT_ROWS_CHECKS);
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();
@@ -342,5 +342,6 @@ int main(int argc, char **argv)
 	unit_compare();
 	unit_fairstats();
 	unit_tracesum();
+	unit_rows();
 	verdict_finish();
 }

@@ -18,6 +18,10 @@
 		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
 	} while (0)
 
+/* The metric rows (unit_rows.c). */
+#define UNIT_ROWS_CHECKS 10
+void unit_rows(void);
+
 /* Fixture @name of the fixture directory, whole; exits when unreadable. */
 char *unit_fixture(const char *name);
 

@@ -12,6 +12,7 @@
 
 #include "../kselftest.h"
 #include "fileio.h"
+#include "metric_rows.h"
 #include "verdict.h"
 
 static bool bisect_codes;

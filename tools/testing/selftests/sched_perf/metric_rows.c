@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The derived figures, one row each.  See metric_rows.h.  The order of
+ * the rows is the order of the metrics in KTAP and in the results file.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "compiler.h"
+#include "metric_rows.h"
+
+#define LS	ROW_LOAD_SENSITIVE
+#define TERMS(...)	{ __VA_ARGS__ }
+#define PER_OP		TERMS(PLUS(F_OPS))
+
+/* A raw count, summed over iterations. */
+#define TOTAL(name, unit, field, flags) \
+	{ name, unit, ROW_TOTAL | (flags), TERMS(PLUS(field)), TERMS(0), 1 }
+/* @field per operation, times @scale. */
+#define PER(name, unit, field, scale, flags) \
+	{ name, unit, flags, TERMS(PLUS(field)), PER_OP, scale }
+/* @num / @den: both single fields. */
+#define SHARE(name, num, den, flags) \
+	{ name, "", flags, TERMS(PLUS(num)), TERMS(PLUS(den)), 1 }
+
+const struct metric_row metric_rows[] = {
+	/* perf events */
+	TOTAL("task_clock", "ns", F_TASK_CLOCK, 0),
+	TOTAL("context_switches", "", F_CONTEXT_SWITCHES, 0),
+	TOTAL("cpu_migrations", "", F_CPU_MIGRATIONS, LS),
+	TOTAL("page_faults", "", F_PAGE_FAULTS, 0),
+	TOTAL("cycles", "", F_CYCLES, 0),
+	TOTAL("instructions", "", F_INSTRUCTIONS, 0),
+	TOTAL("cache_misses", "", F_CACHE_MISSES, 0),
+	TOTAL("branch_misses", "", F_BRANCH_MISSES, 0),
+	PER("migrations_per_1k_ops", "", F_CPU_MIGRATIONS, 1000, LS),
+	PER("ctx_switches_per_op", "", F_CONTEXT_SWITCHES, 1, 0),
+	PER("task_clock_us_per_op", "us", F_TASK_CLOCK, 1e-3, 0),
+	SHARE("ipc", F_INSTRUCTIONS, F_CYCLES, 0),
+
+	/* the workers' own figures */
+	TOTAL("tasks_observed", "", F_TASKS_OBSERVED, 0),
+	PER("task_migrations_per_1k_ops", "", F_TASK_MIGRATIONS, 1000, LS),
+	PER("voluntary_switches_per_op", "", F_VOLUNTARY_SWITCHES, 1, 0),
+	PER("involuntary_switches_per_op", "", F_INVOLUNTARY_SWITCHES, 1, 0),
+	{ "involuntary_share", "", 0, TERMS(PLUS(F_INVOLUNTARY_SWITCHES)),
+	  TERMS(PLUS(F_VOLUNTARY_SWITCHES), PLUS(F_INVOLUNTARY_SWITCHES)), 1 },
+	PER("run_delay_us_per_op", "us", F_RUN_DELAY_NS, 1e-3, LS),
+	PER("wait_us_per_op", "us", F_WAIT_SUM_NS, 1e-3, LS),
+	PER("wakeups_per_op", "", F_WAKEUPS, 1, 0),
+	PER("wakeup_migrations_per_1k_ops", "", F_WAKEUPS_MIGRATE, 1000, LS),
+	SHARE("wakeups_remote_share", F_WAKEUPS_REMOTE, F_WAKEUPS, 0),
+	SHARE("wakeups_affine_share", F_WAKEUPS_AFFINE, F_WAKEUPS_AFFINE_ATTEMPTS, 0),
+	SHARE("wakeups_sync_share", F_WAKEUPS_SYNC, F_WAKEUPS, 0),
+
+	/* /proc/schedstat */
+	PER("ss_run_delay_us_per_op", "us", F_SS_RUN_DELAY_NS, 1e-3, LS),
+	PER("ss_ttwu_per_op", "", F_SS_TTWU, 1, 0),
+	{ "ss_ttwu_remote_share", "", 0, TERMS(PLUS(F_SS_TTWU), MINUS(F_SS_TTWU_LOCAL)),
+	  TERMS(PLUS(F_SS_TTWU)), 1 },
+	PER("ss_wake_remote_per_1k_ops", "", F_SS_WAKE_REMOTE, 1000, 0),
+	PER("ss_move_affine_per_1k_ops", "", F_SS_MOVE_AFFINE, 1000, 0),
+	PER("ss_lb_gained_per_1k_ops", "", F_SS_LB_GAINED, 1000, 0),
+	PER("ss_alb_pushed_per_1k_ops", "", F_SS_ALB_PUSHED, 1000, 0),
+	PER("ss_goidle_per_1k_ops", "", F_SS_GOIDLE, 1000, 0),
+
+	/*
+	 * The idle sibling search and wakeup preemption.  Ratios of the
+	 * kernel's own counters where the question is how each decision
+	 * went, so that they do not move with the op mix.  The
+	 * *_unaccounted_share rows are the patches' identities: every search
+	 * ends in one fast path or one scan, every scan finds or fails, and
+	 * a check preempts, is kept by curr's protected slice, or neither.
+	 */
+	PER("sis_calls_per_op", "", FAIR(SIS_CALLS), 1, 0),
+	SHARE("sis_scanned_per_wakeup", FAIR(SIS_SCAN_CPUS), FAIR(SIS_CALLS), LS),
+	SHARE("sis_found_share", FAIR(SIS_SCANS_FOUND), FAIR(SIS_SCANS), 0),
+	{ "sis_budget_cut_share", "", 0,
+	  TERMS(PLUS(FAIR(SIS_BUDGET_ZERO)), PLUS(FAIR(SIS_BUDGET_SPENT))),
+	  TERMS(PLUS(FAIR(SIS_SCANS))), 1 },
+	{ "sis_fast_share", "", 0,
+	  TERMS(PLUS(FAIR(SIS_IDLE_TARGET)), PLUS(FAIR(SIS_IDLE_PREV)),
+		PLUS(FAIR(SIS_IDLE_RECENT)), PLUS(FAIR(SIS_IDLE_SMT)),
+		PLUS(FAIR(SIS_KTHREAD_PREV)), PLUS(FAIR(SIS_NO_LLC))),
+	  TERMS(PLUS(FAIR(SIS_CALLS))), 1 },
+	{ "sis_unaccounted_share", "", ROW_ABS,
+	  TERMS(PLUS(FAIR(SIS_CALLS)), MINUS(FAIR(SIS_IDLE_TARGET)),
+		MINUS(FAIR(SIS_IDLE_PREV)), MINUS(FAIR(SIS_IDLE_RECENT)),
+		MINUS(FAIR(SIS_IDLE_SMT)), MINUS(FAIR(SIS_KTHREAD_PREV)),
+		MINUS(FAIR(SIS_NO_LLC)), MINUS(FAIR(SIS_SCANS))),
+	  TERMS(PLUS(FAIR(SIS_CALLS))), 1 },
+	{ "sis_scan_unaccounted_share", "", ROW_ABS,
+	  TERMS(PLUS(FAIR(SIS_SCANS)), MINUS(FAIR(SIS_SCANS_FOUND)),
+		MINUS(FAIR(SIS_SCANS_FAILED))),
+	  TERMS(PLUS(FAIR(SIS_SCANS))), 1 },
+	PER("wakeup_checks_per_op", "", FAIR(WAKEUP_CHECKS), 1, 0),
+	SHARE("wakeup_preempt_share", FAIR(WAKEUP_PREEMPTS), FAIR(WAKEUP_CHECKS), 0),
+	SHARE("wakeup_slice_kept_share", FAIR(WAKEUP_SLICE_KEPT), FAIR(WAKEUP_CHECKS), 0),
+	/* preempted and kept by its slice exclude each other: at most the checks */
+	{ "wakeup_unaccounted_share", "", ROW_CLAMP,
+	  TERMS(PLUS(FAIR(WAKEUP_PREEMPTS)), PLUS(FAIR(WAKEUP_SLICE_KEPT)),
+		MINUS(FAIR(WAKEUP_CHECKS))),
+	  TERMS(PLUS(FAIR(WAKEUP_CHECKS))), 1 },
+
+	/* the rest of the machine: is someone else busy? */
+	SHARE("foreign_cpu_share", F_FOREIGN_NS, F_CAPACITY_NS, 0),
+	SHARE("steal_share", F_STEAL_NS, F_CAPACITY_NS, 0),
+};
+
+const size_t metric_nr_rows = ARRAY_SIZE(metric_rows);
+
+const struct metric_row *metric_row_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < metric_nr_rows; i++)
+		if (!strcmp(metric_rows[i].name, name))
+			return &metric_rows[i];
+	return NULL;
+}
+
+bool metric_load_sensitive(const char *name)
+{
+	const struct metric_row *row = metric_row_find(name);
+	size_t len = strlen(name);
+
+	if (row)
+		return row->flags & ROW_LOAD_SENSITIVE;
+	return len >= 8 && !strcmp(name + len - 8, "_per_sec");
+}
+
+static int term_field(short term)
+{
+	return (term > 0 ? term : -term) - 1;
+}
+
+/* The reason of the first missing field among @terms, or NULL. */
+static const char *terms_missing(const short *terms, const char *const *missing)
+{
+	int i;
+
+	for (i = 0; i < ROW_TERMS && terms[i]; i++)
+		if (missing[term_field(terms[i])])
+			return missing[term_field(terms[i])];
+	return NULL;
+}
+
+static double terms_sum(const short *terms, const double *value)
+{
+	double sum = 0;
+	int i;
+
+	for (i = 0; i < ROW_TERMS && terms[i]; i++)
+		sum += terms[i] > 0 ? value[term_field(terms[i])] : -value[term_field(terms[i])];
+	return sum;
+}
+
+void metric_row_eval(const struct metric_row *row, const double *value,
+		     const char *const *missing, struct metric_set *set)
+{
+	const char *why = terms_missing(row->den, missing);
+	double num;
+
+	if (!why)
+		why = terms_missing(row->num, missing);
+	if (why) {
+		metric_missing(set, row->name, why);
+		return;
+	}
+	num = terms_sum(row->num, value);
+	if (row->flags & ROW_ABS)
+		num = fabs(num);
+	if ((row->flags & ROW_CLAMP) && num < 0)
+		num = 0;
+	if (row->flags & ROW_TOTAL)
+		metric_add(set, row->name, row->unit, num);
+	else
+		metric_ratio(set, row->name, row->unit, num, terms_sum(row->den, value),
+			     row->scale);
+}

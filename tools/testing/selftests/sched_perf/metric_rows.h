@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every figure the measurement core derives, declared once as a row of
+ * data: its name, unit, whether it is a raw total or a ratio, whether it
+ * moves with the load of the rest of the machine, and the raw fields it
+ * is computed from.  The counter sources (src_*.c) fill the fields; the
+ * rows turn them into metrics.  Pure data and arithmetic, so that
+ * sched_perf_compare and the unit tests can link it without measuring.
+ */
+#ifndef SCHED_PERF_METRIC_ROWS_H
+#define SCHED_PERF_METRIC_ROWS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "fairstats.h"
+#include "metrics.h"
+
+/* The raw figures of one measurement window, whichever source fed them. */
+enum field {
+	/* perf events (src_perf.c) */
+	F_TASK_CLOCK,
+	F_CONTEXT_SWITCHES,
+	F_CPU_MIGRATIONS,
+	F_PAGE_FAULTS,
+	F_CYCLES,
+	F_INSTRUCTIONS,
+	F_CACHE_MISSES,
+	F_BRANCH_MISSES,
+	/* every worker's /proc/<tid>/sched and schedstat, summed (src_tasks.c) */
+	F_TASKS_OBSERVED,
+	F_TASK_MIGRATIONS,
+	F_VOLUNTARY_SWITCHES,
+	F_INVOLUNTARY_SWITCHES,
+	F_RUN_DELAY_NS,
+	F_WAIT_SUM_NS,
+	F_WAKEUPS,
+	F_WAKEUPS_MIGRATE,
+	F_WAKEUPS_REMOTE,
+	F_WAKEUPS_AFFINE,
+	F_WAKEUPS_AFFINE_ATTEMPTS,
+	F_WAKEUPS_SYNC,
+	/* /proc/schedstat, machine-wide (src_schedstat.c) */
+	F_SS_RUN_DELAY_NS,
+	F_SS_TTWU,
+	F_SS_TTWU_LOCAL,
+	F_SS_WAKE_REMOTE,
+	F_SS_MOVE_AFFINE,
+	F_SS_LB_GAINED,
+	F_SS_ALB_PUSHED,
+	F_SS_GOIDLE,
+	/* sched/fair_stats, machine-wide (src_fair.c): F_FAIR + FC_* */
+	F_FAIR,
+	F_FAIR_END = F_FAIR + FC_COUNT - 1,
+	/* the machine's CPU time not ours, and stolen (src_machine.c) */
+	F_FOREIGN_NS,
+	F_STEAL_NS,
+	F_CAPACITY_NS,
+	/* the workload's operations in the window */
+	F_OPS,
+	F_COUNT,
+};
+
+#define FAIR(counter)	(F_FAIR + FC_##counter)
+
+/* A row's terms: PLUS(field) adds the field, MINUS(field) subtracts it. */
+#define PLUS(f)		((short)((f) + 1))
+#define MINUS(f)	((short)(-((f) + 1)))
+#define ROW_TERMS	10
+
+enum {
+	ROW_TOTAL = 1 << 0,		/* the numerator alone, summed over iterations */
+	ROW_LOAD_SENSITIVE = 1 << 1,	/* moves with the rest of the machine's load */
+	ROW_ABS = 1 << 2,		/* |numerator|: an identity's error either way */
+	ROW_CLAMP = 1 << 3,		/* numerator below 0 counts as 0 */
+};
+
+struct metric_row {
+	const char *name;
+	const char *unit;
+	unsigned int flags;
+	short num[ROW_TERMS];	/* terms, 0-terminated */
+	short den[ROW_TERMS];	/* terms, 0-terminated; none for a total */
+	double scale;		/* ratio: num / den * scale */
+};
+
+extern const struct metric_row metric_rows[];
+extern const size_t metric_nr_rows;
+
+/* The row that declares @name, or NULL (a workload's own figure). */
+const struct metric_row *metric_row_find(const char *name);
+
+/*
+ * Does @name move with the load of the rest of the machine: a row marked
+ * so (placement counts, time spent waiting for a CPU), or the workload's
+ * wall-clock rate, which the driver names <ops>_per_sec?
+ */
+bool metric_load_sensitive(const char *name);
+
+/*
+ * Append @row's metric to @set from @value[] and @missing[] (indexed by
+ * enum field): missing with the first missing field's reason, checked
+ * denominator first, else the value.
+ */
+void metric_row_eval(const struct metric_row *row, const double *value,
+		     const char *const *missing, struct metric_set *set);
+
+#endif

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A counter source: one kind of kernel figure (perf events, the workers'
+ * /proc/<tid>/sched, /proc/schedstat, sched/fair_stats, the machine's CPU
+ * time), as operations the measurement core runs in a loop.  A source
+ * fills its fields of enum field (metric_rows.h) at the end of each
+ * window, each with a value or the reason it is missing; the rows of
+ * metric_rows.c turn the fields into metrics.  Adding a source touches
+ * its own file and the list in measure.c.
+ */
+#ifndef SCHED_PERF_SOURCE_H
+#define SCHED_PERF_SOURCE_H
+
+#include "measure.h"
+
+struct counter_source {
+	/* What this kernel offers (counters enabled only); once per run. */
+	void (*setup)(struct measure *m);
+	void (*teardown)(struct measure *m);
+	/* The window: begin just before the workload, end just after. */
+	void (*begin)(struct measure *m);
+	void (*end)(struct measure *m);
+	/* Its lines of the report header: what it found and why not. */
+	void (*describe)(const struct measure *m, struct measure_meta *meta);
+};
+
+extern const struct counter_source src_perf, src_tasks, src_schedstat,
+	src_fair, src_machine;
+
+/* The fields [@first, @last] missing for @why (NULL: present). */
+void source_missing(struct measure *m, int first, int last, const char *why);
+void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
+	      const char *value);
+
+/* Why a debugfs file @path cannot be read, in a few words. */
+const char *debugfs_unreadable(const char *path);
+
+/*
+ * kernel.sched_schedstats: why the schedstats-gated counters do not move
+ * (it is 0 and we may not set it), else NULL.  Set by src_schedstat.
+ */
+extern const char *schedstats_off;
+
+#endif

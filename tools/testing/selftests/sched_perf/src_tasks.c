@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The workers' own figures: every worker (process or thread) reads its
+ * /proc/thread-self/sched and schedstat right before it exits and adds
+ * them to a sum in shared memory.  They cover exactly the workload's
+ * tasks, which perf's inherited counters do too but /proc/schedstat,
+ * machine-wide, does not.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "fileio.h"
+#include "schedstat.h"
+#include "source.h"
+#include "tasks.h"
+
+/* Shared with forked workers: they add their own figures before exiting. */
+struct task_accum {
+	pthread_mutex_t lock;
+	struct task_sched sum;
+	unsigned int nr_tasks, nr_unreadable;
+};
+
+static struct task_accum *accum;
+static const char *task_missing;
+
+#define TASK_FILE_MAX	(1UL << 20)	/* /proc/<tid>/sched is about 4 KiB */
+
+static bool read_task(const char *dir, struct task_sched *ts)
+{
+	char path[64];
+	size_t len;
+	char *text;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/sched", dir);
+	text = fileio_read_kernel(path, TASK_FILE_MAX, &len);
+	if (!text)
+		return false;
+	ret = task_sched_parse(text, ts);
+	free(text);
+	snprintf(path, sizeof(path), "%s/schedstat", dir);
+	text = fileio_read_kernel(path, TASK_FILE_MAX, &len);
+	if (text)
+		task_schedstat_parse(text, ts);
+	free(text);
+	return !ret;
+}
+
+/* Runs in every worker (process or thread) right before it exits. */
+static void account_exiting_task(void)
+{
+	struct task_sched ts;
+	bool ok = read_task("/proc/thread-self", &ts);
+
+	pthread_mutex_lock(&accum->lock);
+	if (ok) {
+		task_sched_add(&accum->sum, &ts);
+		accum->nr_tasks++;
+	} else {
+		accum->nr_unreadable++;
+	}
+	pthread_mutex_unlock(&accum->lock);
+}
+
+static void tasks_setup(struct measure *m)
+{
+	pthread_mutexattr_t attr;
+	struct task_sched probe;
+
+	task_missing = NULL;
+	if (!read_task("/proc/thread-self", &probe)) {
+		task_missing = "no /proc/<pid>/sched (CONFIG_SCHED_DEBUG=n?)";
+		return;
+	}
+	accum = mmap(NULL, sizeof(*accum), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (accum == MAP_FAILED) {
+		accum = NULL;
+		task_missing = "cannot map shared memory";
+		return;
+	}
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	pthread_mutex_init(&accum->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+}
+
+static void tasks_teardown(struct measure *m)
+{
+	if (accum)
+		munmap(accum, sizeof(*accum));
+	accum = NULL;
+	task_exit_hook = NULL;
+}
+
+static void tasks_begin(struct measure *m)
+{
+	if (!accum)
+		return;
+	memset(&accum->sum, 0, sizeof(accum->sum));
+	accum->nr_tasks = accum->nr_unreadable = 0;
+	task_exit_hook = account_exiting_task;
+}
+
+static void put_sums(struct measure *m, const struct task_sched *t, unsigned int nr_tasks)
+{
+	static const char *const no_schedstats =
+		"no schedstat lines in /proc/<pid>/sched (CONFIG_SCHEDSTATS=n or kernel.sched_schedstats=0)";
+
+	m->value[F_TASKS_OBSERVED] = nr_tasks;
+	m->value[F_TASK_MIGRATIONS] = t->nr_migrations;
+	m->value[F_VOLUNTARY_SWITCHES] = t->nr_voluntary_switches;
+	m->value[F_INVOLUNTARY_SWITCHES] = t->nr_involuntary_switches;
+	m->value[F_RUN_DELAY_NS] = t->run_delay_ns;
+	m->value[F_WAIT_SUM_NS] = t->wait_sum_ns;
+	m->value[F_WAKEUPS] = t->nr_wakeups;
+	m->value[F_WAKEUPS_MIGRATE] = t->nr_wakeups_migrate;
+	m->value[F_WAKEUPS_REMOTE] = t->nr_wakeups_remote;
+	m->value[F_WAKEUPS_AFFINE] = t->nr_wakeups_affine;
+	m->value[F_WAKEUPS_AFFINE_ATTEMPTS] = t->nr_wakeups_affine_attempts;
+	m->value[F_WAKEUPS_SYNC] = t->nr_wakeups_sync;
+	if (!t->has_run_delay)
+		source_missing(m, F_RUN_DELAY_NS, F_RUN_DELAY_NS, "no /proc/<pid>/schedstat");
+	if (!t->has_schedstats)
+		source_missing(m, F_WAIT_SUM_NS, F_WAKEUPS_SYNC, no_schedstats);
+}
+
+static void tasks_end(struct measure *m)
+{
+	task_exit_hook = NULL;
+	if (accum && !accum->nr_tasks)
+		task_missing = "no worker task reported its figures";
+	source_missing(m, F_TASKS_OBSERVED, F_WAKEUPS_SYNC, task_missing);
+	if (!task_missing)
+		put_sums(m, &accum->sum, accum->nr_tasks);
+}
+
+static void tasks_describe(const struct measure *m, struct measure_meta *meta)
+{
+	const char *why = m->enabled ? task_missing : m->missing[F_TASKS_OBSERVED];
+
+	meta_add(meta, "task_stats", "%s", why ? why :
+		 "/proc/<tid>/sched of every worker");
+}
+
+const struct counter_source src_tasks = {
+	.setup = tasks_setup,
+	.teardown = tasks_teardown,
+	.begin = tasks_begin,
+	.end = tasks_end,
+	.describe = tasks_describe,
+};

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The metric rows: well formed, and evaluated as declared.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "metric_rows.h"
+#include "unit.h"
+
+static bool term_ok(short term)
+{
+	int f = (term > 0 ? term : -term) - 1;
+
+	return f >= 0 && f < F_COUNT;
+}
+
+static bool terms_ok(const short *terms, int *n)
+{
+	int i;
+
+	for (i = 0; i < ROW_TERMS && terms[i]; i++)
+		if (!term_ok(terms[i]))
+			return false;
+	*n = i;
+	return i < ROW_TERMS;	/* room for the terminator */
+}
+
+/* Every row: fields that exist, a numerator, a denominator unless a total. */
+static bool row_well_formed(const struct metric_row *r)
+{
+	int nn, nd;
+
+	if (!terms_ok(r->num, &nn) || !terms_ok(r->den, &nd) || !nn || !r->unit)
+		return false;
+	if (r->flags & ROW_TOTAL)
+		return !nd;
+	return nd && r->scale > 0;
+}
+
+static bool names_unique(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < metric_nr_rows; i++)
+		for (j = i + 1; j < metric_nr_rows; j++)
+			if (!strcmp(metric_rows[i].name, metric_rows[j].name))
+				return false;
+	return true;
+}
+
+/* The rows mark load-sensitive exactly the metrics named so before. */
+static bool load_sensitive_as_named(void)
+{
+	size_t i;
+
+	for (i = 0; i < metric_nr_rows; i++) {
+		const char *n = metric_rows[i].name;
+		bool by_name = strstr(n, "migrations") || strstr(n, "run_delay") ||
+			       strstr(n, "wait_us") || !strcmp(n, "sis_scanned_per_wakeup");
+
+		if (by_name != metric_load_sensitive(n))
+			return false;
+	}
+	return metric_load_sensitive("messages_per_sec") &&
+	       !metric_load_sensitive("messages_per_sec_best") &&
+	       !metric_load_sensitive("build_s");
+}
+
+static const struct metric *eval(const char *name, const double *value,
+				 const char *const *missing, struct metric_set *set)
+{
+	set->nr = 0;
+	metric_row_eval(metric_row_find(name), value, missing, set);
+	return set->nr == 1 ? &set->m[0] : NULL;
+}
+
+static void test_eval(void)
+{
+	static double value[F_COUNT];
+	static const char *missing[F_COUNT];
+	static struct metric_set set;
+	const struct metric *m;
+
+	value[F_OPS] = 200;
+	value[F_CPU_MIGRATIONS] = 50;
+	m = eval("migrations_per_1k_ops", value, missing, &set);
+	EXPECT(m && !m->missing && m->value == 250, "rows_per_op_scaled");
+
+	value[FAIR(SIS_CALLS)] = 10;
+	value[FAIR(SIS_IDLE_TARGET)] = 4;
+	value[FAIR(SIS_SCANS)] = 7;	/* one more ending than calls */
+	m = eval("sis_unaccounted_share", value, missing, &set);
+	EXPECT(m && !m->missing && fabs(m->value - 0.1) < 1e-12, "rows_identity_error_either_way");
+
+	value[FAIR(WAKEUP_CHECKS)] = 10;
+	value[FAIR(WAKEUP_PREEMPTS)] = 3;
+	value[FAIR(WAKEUP_SLICE_KEPT)] = 2;
+	m = eval("wakeup_unaccounted_share", value, missing, &set);
+	EXPECT(m && !m->missing && m->value == 0, "rows_clamped_at_zero");
+
+	missing[F_CYCLES] = "cycles gone";
+	missing[F_INSTRUCTIONS] = "instructions gone";
+	m = eval("ipc", value, missing, &set);
+	EXPECT(m && m->missing && !strcmp(m->missing, "cycles gone"),
+	       "rows_missing_denominator_first");
+
+	value[F_VOLUNTARY_SWITCHES] = value[F_INVOLUNTARY_SWITCHES] = 0;
+	m = eval("involuntary_share", value, missing, &set);
+	EXPECT(m && m->missing && !strcmp(m->missing, "denominator is zero"),
+	       "rows_zero_denominator_missing");
+
+	value[F_TASK_CLOCK] = 123;
+	m = eval("task_clock", value, missing, &set);
+	EXPECT(m && !m->missing && m->value == 123 && !strcmp(m->unit, "ns"), "rows_total");
+}
+
+void unit_rows(void)
+{
+	size_t i, bad = 0;
+
+	for (i = 0; i < metric_nr_rows; i++)
+		bad += !row_well_formed(&metric_rows[i]);
+	EXPECT(!bad, "rows_well_formed");
+	EXPECT(names_unique(), "rows_names_unique");
+	EXPECT(load_sensitive_as_named(), "rows_load_sensitive_as_named");
+	EXPECT(metric_row_find("sis_scanned_per_wakeup") && !metric_row_find("no_such_metric"),
+	       "rows_find");
+	test_eval();
+}
