@@ -162,12 +162,5 @@ unsigned int cmp_looks(unsigned int runs, unsigned int max_runs);
 /* A verdict the gate may stop on: same, regressed or improved. */
 bool cmp_decided(enum cmp_verdict v);
 
-/*
- * The unit tests of compare.c and runset.c, in sched_perf_unit: 48 KTAP
- * results.  Their fixtures are in @unit_fixtures/runset.
- */
-#define UNIT_COMPARE_CHECKS 52
-extern const char *unit_fixtures;
-void unit_compare(void);
 
 #endif

@@ -94,11 +94,5 @@ int fair_stats_diff(const struct fair_stats *before,
 		    const struct fair_stats *after,
 		    struct fair_stats_delta *d, char *err, size_t errlen);
 
-/*
- * The unit tests of fairstats.c, in sched_perf_unit: 36 KTAP results.
- * Their fixtures are @unit_fixtures/fair_stats-*.
- */
-#define UNIT_FAIRSTATS_CHECKS 36
-void unit_fairstats(void);
 
 #endif

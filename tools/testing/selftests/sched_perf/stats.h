@@ -125,8 +125,5 @@ double stats_tost(const double *x, unsigned int n, double lo, double hi);
 double stats_welch_tost(const double *a, unsigned int na, const double *b,
 			unsigned int nb, double lo, double hi);
 
-/* The unit tests of this file, in sched_perf_unit: 46 KTAP results. */
-#define UNIT_STATS_CHECKS 46
-void unit_stats(void);
 
 #endif

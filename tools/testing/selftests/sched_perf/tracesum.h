@@ -41,8 +41,5 @@ void tracesum_summary(const struct tracesum *ts, const char *title,
  */
 int tracesum_write_tables(const struct tracesum *ts, const char *dir);
 
-/* Unit tests (unit_tracesum.c) */
-#define UNIT_TRACESUM_CHECKS 6
-void unit_tracesum(void);
 
 #endif

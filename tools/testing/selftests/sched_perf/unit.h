@@ -18,8 +18,16 @@
 		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
 	} while (0)
 
-/* The metric rows (unit_rows.c). */
-#define UNIT_ROWS_CHECKS 10
+/*
+ * The unit test files, each run by sched_perf_unit; the plan is counted
+ * by running them, never kept by hand.  Fixtures are in @unit_fixtures:
+ * runset/ for compare.c and runset.c, fair_stats-* for fairstats.c.
+ */
+extern const char *unit_fixtures;
+void unit_stats(void);
+void unit_compare(void);
+void unit_fairstats(void);
+void unit_tracesum(void);
 void unit_rows(void);
 
 /* Fixture @name of the fixture directory, whole; exits when unreadable. */

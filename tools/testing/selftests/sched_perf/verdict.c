@@ -257,6 +257,11 @@ void verdict_begin(unsigned int plan)
 	ksft_set_plan(plan);
 }
 
+unsigned int verdict_reported(void)
+{
+	return ksft_test_num();
+}
+
 void verdict_note(const char *fmt, ...)
 {
 	va_list ap;

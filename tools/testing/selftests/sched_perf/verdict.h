@@ -71,6 +71,8 @@ unsigned int bounds_changes(const struct bounds *bs, const char *workload,
 
 /* KTAP output */
 void verdict_begin(unsigned int plan);
+/* How many results were reported so far. */
+unsigned int verdict_reported(void);
 __printf(1, 2) void verdict_note(const char *fmt, ...);
 __printf(3, 4) void verdict_check(bool pass, const char *name,
 				  const char *fmt, ...);
