@@ -657,12 +657,12 @@ static __thread uint64_t stretch_mark_ns;
 
 void wl_test_stretch_op(void)
 {
-	uint64_t now = wl_now_ns(), until;
+	uint64_t now = now_ns(), until;
 
 	if (stretch_mark_ns) {
 		until = now + (uint64_t)(wl_test_stretch * (now - stretch_mark_ns));
 		while (now < until)
-			now = wl_now_ns();
+			now = now_ns();
 	}
 	stretch_mark_ns = now;
 }
@@ -690,12 +690,12 @@ static void wl_test_work_setup(void)
 	if (!(ns > 0 && ns <= 1e9))
 		return;
 	for (i = 0; i < 3; i++) {
-		uint64_t t0 = wl_now_ns();
+		uint64_t t0 = now_ns();
 		double per_loop;
 
 		wl_test_work_loops = 1 << 22;
 		wl_test_work();
-		per_loop = (wl_now_ns() - t0) / (double)(1 << 22);
+		per_loop = (now_ns() - t0) / (double)(1 << 22);
 		if (!i || per_loop < best)
 			best = per_loop;
 	}

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
 #include "gate.h"
-#include "workload.h"
 
 static struct metric_set iteration_set;
 
@@ -119,7 +119,7 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	 * is spent over those looks.  When the time runs out between two,
 	 * the last look is taken early, in place of the planned ones left.
 	 */
-	extra_start = wl_now_ns();
+	extra_start = now_ns();
 	look_at = plan->runs;
 	while (undecided(out) && out->runs < plan->max_runs) {
 		if (look_at <= out->runs)
@@ -128,7 +128,7 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 			look_at = plan->max_runs;
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
-		out_of_time = wl_now_ns() - extra_start >= plan->extra_seconds * 1e9;
+		out_of_time = now_ns() - extra_start >= plan->extra_seconds * 1e9;
 		if (out->runs == look_at || out_of_time)
 			compare(plan, old, new_side, out);
 		if (out_of_time)

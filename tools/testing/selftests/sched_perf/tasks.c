@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Worker processes/threads, start gate and fatal-signal cleanup.
+ * Worker processes/threads, start barrier and fatal-signal cleanup.
  */
 #include <errno.h>
 #include <poll.h>
@@ -337,7 +337,7 @@ void task_set_abort(struct task_set *ts)
 	}
 }
 
-int gate_init(struct start_gate *g)
+int barrier_init(struct start_barrier *g)
 {
 	if (pipe(g->ready))
 		return -errno;
@@ -351,7 +351,7 @@ int gate_init(struct start_gate *g)
 	return 0;
 }
 
-void gate_destroy(struct start_gate *g)
+void barrier_destroy(struct start_barrier *g)
 {
 	close(g->ready[0]);
 	close(g->ready[1]);
@@ -359,21 +359,21 @@ void gate_destroy(struct start_gate *g)
 	close(g->wake[1]);
 }
 
-int gate_pass(struct start_gate *g)
+int barrier_pass(struct start_barrier *g)
 {
 	struct pollfd pfd = { .fd = g->wake[0], .events = POLLIN };
 	char c = 0;
 
 	if (write(g->ready[1], &c, 1) != 1)
 		return -1;
-	/* The gate byte is never consumed, so every waiter sees POLLIN. */
+	/* The barrier byte is never consumed, so every waiter sees POLLIN. */
 	while (poll(&pfd, 1, -1) < 0)
 		if (errno != EINTR)
 			return -1;
 	return (pfd.revents & POLLIN) ? 0 : -1;
 }
 
-int gate_wait_ready(struct start_gate *g, unsigned int n, struct task_set *ts)
+int barrier_wait_ready(struct start_barrier *g, unsigned int n, struct task_set *ts)
 {
 	struct pollfd pfd = { .fd = g->ready[0], .events = POLLIN };
 	char buf[512];
@@ -381,7 +381,7 @@ int gate_wait_ready(struct start_gate *g, unsigned int n, struct task_set *ts)
 	while (n) {
 		ssize_t r;
 
-		/* A worker that dies before the gate must not hang us. */
+		/* A worker that dies before the barrier must not hang us. */
 		if (task_set_failed(ts))
 			return -1;
 		if (poll(&pfd, 1, 100) <= 0)
@@ -396,7 +396,7 @@ int gate_wait_ready(struct start_gate *g, unsigned int n, struct task_set *ts)
 	return 0;
 }
 
-int gate_open(struct start_gate *g)
+int barrier_open(struct start_barrier *g)
 {
 	char c = 0;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Task layer shared by every workload: spawn workers as processes or
- * threads, hold them at a start gate, reap them, and never hang when one
+ * threads, hold them at a start barrier, reap them, and never hang when one
  * of them dies.  Workloads use this instead of fork()/pthread_create() so
  * that the measurement core can observe each worker just before it exits
  * without the workload knowing about it.
@@ -49,25 +49,25 @@ bool task_set_failed(struct task_set *ts);
 void task_set_abort(struct task_set *ts);
 
 /*
- * Start gate: workers announce they are ready, then block until the
- * controller opens the gate for all of them at once, so that set-up is not
+ * Start barrier: workers announce they are ready, then block until the
+ * controller opens the barrier for all of them at once, so that set-up is not
  * part of the timed window (hackbench's ready/wake pipes).
  */
-struct start_gate {
+struct start_barrier {
 	int ready[2];
 	int wake[2];
 };
 
-int gate_init(struct start_gate *g);
-void gate_destroy(struct start_gate *g);
+int barrier_init(struct start_barrier *g);
+void barrier_destroy(struct start_barrier *g);
 /* Worker side: returns 0, or -1 when the controller went away. */
-int gate_pass(struct start_gate *g);
+int barrier_pass(struct start_barrier *g);
 /*
  * Controller side: wait until @n workers of @ts are ready (-1 when one of
- * them failed first), then release them with gate_open().
+ * them failed first), then release them with barrier_open().
  */
-int gate_wait_ready(struct start_gate *g, unsigned int n, struct task_set *ts);
-int gate_open(struct start_gate *g);
+int barrier_wait_ready(struct start_barrier *g, unsigned int n, struct task_set *ts);
+int barrier_open(struct start_barrier *g);
 
 /*
  * Raise a soft resource limit to @need, and the hard one when allowed

@@ -59,7 +59,7 @@ struct inst_result {
 struct instance {
 	char root[PATH_BUF];
 	struct inst_result *res;
-	struct start_gate *gate;
+	struct start_barrier *barrier;
 	uint64_t deadline_ns;
 	unsigned long long inodes_start;
 	uint32_t rnd;
@@ -297,7 +297,7 @@ static bool build_must_stop(struct instance *in, size_t len)
 {
 	unsigned long long free;
 
-	if (len + 2 >= PATH_BUF || wl_now_ns() >= in->deadline_ns)
+	if (len + 2 >= PATH_BUF || now_ns() >= in->deadline_ns)
 		return true;
 	free = free_inodes(dd.rundir);
 	return free < in->inodes_start && in->inodes_start - free > dd.inodes;
@@ -435,7 +435,7 @@ static bool exercise(struct instance *in, char *path, size_t len,
 	for (i = 0; i < n; i++) {
 		const char *name = list[i]->d_name;
 
-		if (!strcmp(name, ".") || !strcmp(name, "..") || wl_now_ns() >= in->deadline_ns)
+		if (!strcmp(name, ".") || !strcmp(name, "..") || now_ns() >= in->deadline_ns)
 			goto next;
 		if (isdigit((unsigned char)name[0]) || isupper((unsigned char)name[0])) {
 			path[len] = '/';
@@ -462,16 +462,16 @@ static int dirdeep_worker(void *arg)
 	uint64_t t0, t1, t2;
 	int ret;
 
-	if (gate_pass(in->gate))
+	if (barrier_pass(in->barrier))
 		return 1;
-	t0 = wl_now_ns();
+	t0 = now_ns();
 	in->deadline_ns = t0 + wl_test_window_ns(dd.duration * 1e9);
 	in->inodes_start = free_inodes(dd.rundir);
 	snprintf(path, sizeof(path), "%s", in->root);
 	snprintf(link, sizeof(link), "%.3200s/f", in->root);
 	ret = build(in, path, strlen(path), link);
-	t1 = wl_now_ns();
-	while (ret >= 0 && wl_now_ns() < in->deadline_ns) {
+	t1 = now_ns();
+	while (ret >= 0 && now_ns() < in->deadline_ns) {
 		struct timespec now[2];
 
 		clock_gettime(CLOCK_REALTIME, &now[0]);
@@ -479,7 +479,7 @@ static int dirdeep_worker(void *arg)
 		if (!exercise(in, path, strlen(path), now))
 			break;
 	}
-	t2 = wl_now_ns();
+	t2 = now_ns();
 	if (remove_tree(path) && ret >= 0) {
 		fprintf(stderr, "dirdeep: cannot remove %.64s...: %s\n", path, strerror(errno));
 		ret = -1;
@@ -487,20 +487,20 @@ static int dirdeep_worker(void *arg)
 	wl_test_work_done();	/* test only: the clean-up is in the window */
 	res->build_ns = t1 - t0;
 	res->exercise_ns = t2 - t1;
-	res->cleanup_ns = wl_now_ns() - t2;
-	res->total_ns = wl_now_ns() - t0;
+	res->cleanup_ns = now_ns() - t2;
+	res->total_ns = now_ns() - t0;
 	return ret < 0;
 }
 
 static int dirdeep_run_once(struct wl_result *wr)
 {
 	struct task_set *ts = task_set_new(TASK_PROCESS, dd.instances);
-	struct start_gate gate;
+	struct start_barrier barrier;
 	uint64_t total = 0;
 	unsigned int i;
 	int ret = WL_ERROR;
 
-	if (!ts || gate_init(&gate)) {
+	if (!ts || barrier_init(&barrier)) {
 		fprintf(stderr, "dirdeep: out of memory or fds\n");
 		task_set_free(ts);
 		return WL_ERROR;
@@ -512,18 +512,18 @@ static int dirdeep_run_once(struct wl_result *wr)
 		snprintf(in->root, sizeof(in->root), "%.3100s/tmp-dirdeep-%d-%u",
 			 dd.rundir, getpid(), i);
 		in->res = &results[i];
-		in->gate = &gate;
+		in->barrier = &barrier;
 		in->rnd = 0x9e3779b9u ^ i;	/* fixed seeds: --no-rand-seed */
 		if (task_set_spawn(ts, dirdeep_worker, in)) {
 			fprintf(stderr, "dirdeep: fork failed\n");
 			goto out_abort;
 		}
 	}
-	if (gate_wait_ready(&gate, dd.instances, ts)) {
+	if (barrier_wait_ready(&barrier, dd.instances, ts)) {
 		fprintf(stderr, "dirdeep: an instance failed before the start\n");
 		goto out_abort;
 	}
-	gate_open(&gate);
+	barrier_open(&barrier);
 	if (task_set_wait(ts)) {
 		fprintf(stderr, "dirdeep: an instance failed\n");
 		goto out_clean;
@@ -548,7 +548,7 @@ out_clean:
 	/* whatever a dead or killed instance left behind */
 	for (i = 0; i < dd.instances; i++)
 		remove_tree(instances[i].root);
-	gate_destroy(&gate);
+	barrier_destroy(&barrier);
 	task_set_free(ts);
 	return ret;
 }

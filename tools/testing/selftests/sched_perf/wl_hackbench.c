@@ -44,7 +44,7 @@ struct channel {
 struct worker {
 	struct channel *chan;	/* this group's F channels */
 	unsigned int index;	/* receiver: which channel it reads */
-	struct start_gate *gate;
+	struct start_barrier *barrier;
 };
 
 static const struct option hackbench_long_opts[] = {
@@ -166,7 +166,7 @@ static int receiver(void *arg)
 	unsigned long msgs = hb.loops * hb.fds;
 	char *buf = malloc(hb.datasize);
 
-	if (!buf || gate_pass(w->gate)) {
+	if (!buf || barrier_pass(w->barrier)) {
 		fprintf(stderr, "hackbench: receiving worker cannot start\n");
 		return 1;
 	}
@@ -199,7 +199,7 @@ static int sender(void *arg)
 	unsigned long i;
 	unsigned int j;
 
-	if (!buf || gate_pass(w->gate)) {
+	if (!buf || barrier_pass(w->barrier)) {
 		fprintf(stderr, "hackbench: sending worker cannot start\n");
 		return 1;
 	}
@@ -245,7 +245,7 @@ static void close_ends(struct channel *chan, unsigned int end)
  * EPIPE instead of a blocked read.
  */
 static int spawn_group(struct task_set *ts, struct channel *chan,
-		       struct worker *w, struct start_gate *gate)
+		       struct worker *w, struct start_barrier *barrier)
 {
 	unsigned int j;
 
@@ -260,14 +260,14 @@ static int spawn_group(struct task_set *ts, struct channel *chan,
 		}
 	}
 	for (j = 0; j < hb.fds; j++) {
-		w[j] = (struct worker){ .chan = chan, .index = j, .gate = gate };
+		w[j] = (struct worker){ .chan = chan, .index = j, .barrier = barrier };
 		if (task_set_spawn(ts, receiver, &w[j]))
 			goto fail;
 	}
 	if (!hb.threads)
 		close_ends(chan, 0);
 	for (j = 0; j < hb.fds; j++) {
-		w[hb.fds + j] = (struct worker){ .chan = chan, .gate = gate };
+		w[hb.fds + j] = (struct worker){ .chan = chan, .barrier = barrier };
 		if (task_set_spawn(ts, sender, &w[hb.fds + j]))
 			goto fail;
 	}
@@ -297,35 +297,35 @@ static int hackbench_run_once(struct wl_result *res)
 	struct channel *chan = calloc(hb.groups * hb.fds, sizeof(*chan));
 	struct worker *w = calloc(tasks, sizeof(*w));
 	struct task_set *ts = task_set_new(hb.threads ? TASK_THREAD : TASK_PROCESS, tasks);
-	struct start_gate gate;
+	struct start_barrier barrier;
 	uint64_t start;
 	int ret = WL_ERROR;
 
-	if (!chan || !w || !ts || gate_init(&gate)) {
+	if (!chan || !w || !ts || barrier_init(&barrier)) {
 		fprintf(stderr, "hackbench: out of memory or fds\n");
 		goto out_free;
 	}
 	for (g = 0; g < hb.groups; g++)
-		if (spawn_group(ts, chan + g * hb.fds, w + g * 2 * hb.fds, &gate))
+		if (spawn_group(ts, chan + g * hb.fds, w + g * 2 * hb.fds, &barrier))
 			goto out_abort;
-	if (gate_wait_ready(&gate, tasks, ts)) {
+	if (barrier_wait_ready(&barrier, tasks, ts)) {
 		fprintf(stderr, "hackbench: a worker failed before the start\n");
 		goto out_abort;
 	}
-	start = wl_now_ns();
-	gate_open(&gate);
+	start = now_ns();
+	barrier_open(&barrier);
 	if (task_set_wait(ts)) {
 		fprintf(stderr, "hackbench: a sender or receiver failed\n");
-		goto out_gate;
+		goto out_barrier;
 	}
-	res->elapsed_ns = wl_now_ns() - start;
+	res->elapsed_ns = now_ns() - start;
 	res->ops = messages_per_iteration(hb.loops);
 	ret = 0;
-	goto out_gate;
+	goto out_barrier;
 out_abort:
 	task_set_abort(ts);
-out_gate:
-	gate_destroy(&gate);
+out_barrier:
+	barrier_destroy(&barrier);
 	if (hb.threads)
 		close_all(chan, hb.groups * hb.fds);
 out_free:

@@ -5,7 +5,7 @@
  * request answered by a RSP-byte response (1 and 1 by default), for a fixed
  * time.  TCP and SCTP (one-to-one, SOCK_STREAM, no libsctp) over a
  * connection, UDP as datagram ping-pong with a bounded wait for a lost
- * datagram.  Every pair starts at one gate; ports are ephemeral.
+ * datagram.  Every pair starts at one barrier; ports are ephemeral.
  *
  * This file makes load and times it.  It knows nothing of counters.
  */
@@ -70,7 +70,7 @@ struct pair {
 	struct sockaddr_storage addr;
 	socklen_t addrlen;
 	struct pair_result *res;
-	struct start_gate *gate;
+	struct start_barrier *barrier;
 };
 
 static struct pair_result *results;	/* rr.pairs entries, MAP_SHARED */
@@ -322,7 +322,7 @@ static int stream_server(void *arg)
 
 static void record(struct pair_result *res, uint64_t *prev)
 {
-	uint64_t t = wl_now_ns();
+	uint64_t t = now_ns();
 
 	histo_record(&res->latency, t - *prev);
 	res->transactions++;
@@ -340,7 +340,7 @@ static void note_buffers(int fd, struct pair_result *res)
 }
 
 /*
- * Connect, then wait at the gate, so that set-up is not timed.  Returns
+ * Connect, then wait at the barrier, so that set-up is not timed.  Returns
  * the socket, or -1 after printing why.
  */
 static int client_connect(struct pair *p, unsigned int timeout_ms)
@@ -361,8 +361,8 @@ static int client_connect(struct pair *p, unsigned int timeout_ms)
 		return -1;
 	}
 	note_buffers(fd, p->res);
-	if (gate_pass(p->gate)) {
-		fail("client", "start gate");
+	if (barrier_pass(p->barrier)) {
+		fail("client", "start barrier");
 		close(fd);
 		return -1;
 	}
@@ -383,7 +383,7 @@ static int stream_client(void *arg)
 	fd = client_connect(p, STALL_SECONDS * 1000);
 	if (fd < 0)
 		return 1;
-	start = t = wl_now_ns();
+	start = t = now_ns();
 	deadline = start + rr.duration * 1e9;
 	while (t < deadline) {
 		if (send_all(fd, buf, rr.req) < 0)
@@ -446,7 +446,7 @@ static int udp_client(void *arg)
 	fd = client_connect(p, rr.udp_timeout_ms);
 	if (fd < 0)
 		return 1;
-	start = t = wl_now_ns();
+	start = t = now_ns();
 	deadline = start + rr.duration * 1e9;
 	while (t < deadline) {
 		if (send(fd, buf, rr.req, 0) < 0)
@@ -461,7 +461,7 @@ static int udp_client(void *arg)
 		if (errno != EAGAIN || ++losses >= UDP_MAX_LOSSES)
 			return fail("client", "recv (lost datagrams)");
 		res->lost++;	/* a lost datagram costs one timeout */
-		t = wl_now_ns();
+		t = now_ns();
 	}
 	res->elapsed_ns = t - start;
 	for (i = 0; i < 3; i++)	/* loopback does not lose it, but be sure */
@@ -534,40 +534,40 @@ static int rr_run_once(struct wl_result *res)
 	struct task_set *ts = task_set_new(rr.threads ? TASK_THREAD : TASK_PROCESS,
 					   2 * rr.pairs);
 	struct pair *pairs = calloc(rr.pairs, sizeof(*pairs));
-	struct start_gate gate;
+	struct start_barrier barrier;
 	uint64_t start;
 	unsigned int i;
 	int ret = WL_ERROR;
 
-	if (!ts || !pairs || gate_init(&gate)) {
+	if (!ts || !pairs || barrier_init(&barrier)) {
 		fprintf(stderr, "%s: out of memory or fds\n", rr.prog);
 		goto out_free;
 	}
 	memset(results, 0, rr.pairs * sizeof(*results));
 	for (i = 0; i < rr.pairs; i++) {
 		pairs[i].res = &results[i];
-		pairs[i].gate = &gate;
+		pairs[i].barrier = &barrier;
 		if (spawn_pair(ts, &pairs[i]))
 			goto out_abort;
 	}
-	if (gate_wait_ready(&gate, rr.pairs, ts)) {
+	if (barrier_wait_ready(&barrier, rr.pairs, ts)) {
 		fprintf(stderr, "%s: a client or server failed before the start\n", rr.prog);
 		goto out_abort;
 	}
-	start = wl_now_ns();
-	gate_open(&gate);
+	start = now_ns();
+	barrier_open(&barrier);
 	if (task_set_wait(ts)) {
 		fprintf(stderr, "%s: a client or server failed\n", rr.prog);
-		goto out_gate;
+		goto out_barrier;
 	}
-	res->elapsed_ns = wl_now_ns() - start;
+	res->elapsed_ns = now_ns() - start;
 	collect(res);
 	ret = 0;
-	goto out_gate;
+	goto out_barrier;
 out_abort:
 	task_set_abort(ts);
-out_gate:
-	gate_destroy(&gate);
+out_barrier:
+	barrier_destroy(&barrier);
 out_free:
 	task_set_free(ts);
 	free(pairs);

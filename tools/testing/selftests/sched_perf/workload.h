@@ -12,14 +12,7 @@
 #include <stdio.h>
 #include <time.h>
 
-/* The clock every workload times its window with. */
-static inline uint64_t wl_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
+#include "clock.h"
 
 /*
  * Test-only slowdowns (see the documentation), so that bench/gate.sh can
