@@ -196,3 +196,10 @@ char *fileio_next_line(char **pos, char *end)
 	}
 	return line;
 }
+
+void fileio_printable(char *s)
+{
+	for (; *s; s++)
+		if (*s < ' ' || *s > '~')
+			*s = '?';
+}

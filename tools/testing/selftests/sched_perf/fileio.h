@@ -47,4 +47,11 @@ int fileio_first_line(const char *path, char *out, size_t len);
  */
 char *fileio_next_line(char **pos, char *end);
 
+/*
+ * A message that quotes a file: every byte of @s that is not printable
+ * ASCII (a carriage return, an escape sequence) becomes '?', so that the
+ * message stays one clear line.
+ */
+void fileio_printable(char *s);
+
 #endif

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "compiler.h"
+#include "fileio.h"
 #include "runset.h"
 #include "stats.h"
 
@@ -288,17 +289,6 @@ static long long whole_number(const char *s)
 	return v;
 }
 
-/*
- * A message quotes the file: a byte that is not printable ASCII becomes
- * '?', so the message stays one clear line.
- */
-static void printable(char *s)
-{
-	for (; *s; s++)
-		if (*s < ' ' || *s > '~')
-			*s = '?';
-}
-
 /* Whether the whole loaded file is a run set this program can judge. */
 static void check_loaded(struct load_ctx *c, char *why, size_t len)
 {
@@ -386,7 +376,7 @@ int runset_load(const char *path, struct runset *rs, char *err, size_t len)
 	}
 	check_loaded(&c, why, sizeof(why));
 	if (why[0]) {
-		printable(why);
+		fileio_printable(why);
 		snprintf(err, len, "%s: %s", path, why);
 		runset_free(rs);
 		return -1;
@@ -456,7 +446,7 @@ int runset_compatible(const struct runset *old, const struct runset *new,
 	else
 		return 0;
 	if (len)
-		printable(err);
+		fileio_printable(err);
 	return -1;
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "compiler.h"
+#include "fileio.h"
 #include "schedstat.h"
 
 #define MAX_FIELDS 64
@@ -151,17 +152,6 @@ static int parse_domain(struct schedstat *ss, const struct domain_layout *l,
 	return 0;
 }
 
-/*
- * An error quotes the text: a byte that is not printable ASCII becomes
- * '?', so the message stays one clear line.
- */
-static void printable(char *s)
-{
-	for (; *s; s++)
-		if (*s < ' ' || *s > '~')
-			*s = '?';
-}
-
 int schedstat_parse(const char *text, struct schedstat *ss,
 		    char *err, size_t errlen)
 {
@@ -218,7 +208,7 @@ int schedstat_parse(const char *text, struct schedstat *ss,
 	}
 	if (ret) {
 		if (errlen)
-			printable(err);
+			fileio_printable(err);
 		schedstat_free(ss);
 	}
 	return ret;

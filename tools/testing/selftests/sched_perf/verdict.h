@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Verdict layer: bounds from a human-edited file, judged against any
- * metric, reported as KTAP through the kernel's kselftest.h.
+ * Verdict layer: bounds (bounds.h) judged against any metric, and
+ * comparisons, reported as KTAP through the kernel's kselftest.h.
  */
 #ifndef SCHED_PERF_VERDICT_H
 #define SCHED_PERF_VERDICT_H
@@ -9,65 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bounds.h"
 #include "compare.h"
 #include "compiler.h"
 #include "metrics.h"
-
-enum bound_op {
-	BOUND_AT_MOST,		/* <= */
-	BOUND_AT_LEAST,		/* >= */
-};
-
-enum bound_kind {
-	BOUND_ABSOLUTE,		/* the metric itself: "<= 50" */
-	BOUND_CHANGE,		/* against a baseline: "change >= -5%" */
-};
-
-struct bound {
-	enum bound_kind kind;
-	char workload[32];
-	char variant[32];	/* "" applies to every variant without its own */
-	char metric[METRIC_NAME_LEN];
-	enum bound_op op;
-	double limit;		/* a fraction for BOUND_CHANGE: -0.05 */
-	unsigned int line;
-};
-
-#define BOUNDS_MAX 128
-struct bounds {
-	unsigned int nr;
-	struct bound b[BOUNDS_MAX];
-};
-
-/*
- * Read a bounds file, '#' comments, lines of two kinds:
- *   <workload>[@<variant>].<metric> <= | >= <number>
- *   <workload>[@<variant>].<metric> change >= -<N>% | change <= +<N>%
- * The second is a threshold of the gate: how far the metric may move
- * against a baseline (falling for ">=", rising for "<=") before a
- * statistically significant move is a regression.  Returns 0, or -1 with
- * "file:line: why" in @err.
- */
-int bounds_load(const char *path, struct bounds *bs, char *err, size_t len);
-/*
- * Every bound of @workload must name a metric of @known and one of the
- * NULL-terminated @variants.
- */
-int bounds_check_names(const struct bounds *bs, const char *workload,
-		       const char *const *variants,
-		       const struct metric_set *known, const char *path,
-		       char *err, size_t len);
-/* How many absolute bounds judge a run of @workload in @variant. */
-unsigned int bounds_count(const struct bounds *bs, const char *workload,
-			  const char *variant);
-
-/*
- * The change thresholds for @workload in @variant, as comparison rules
- * (a variant's own threshold replaces the generic one).  Returns how many.
- */
-unsigned int bounds_changes(const struct bounds *bs, const char *workload,
-			    const char *variant, struct cmp_rule *rules,
-			    unsigned int max);
 
 /* KTAP output */
 void verdict_begin(unsigned int plan);

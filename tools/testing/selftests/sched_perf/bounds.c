@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The bounds file: a human-edited list of absolute bounds and change
+ * thresholds per workload and metric.  See bounds.h.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bounds.h"
+#include "fileio.h"
+
+const char *const bound_op_text[] = {
+	[BOUND_AT_MOST] = "<=",
+	[BOUND_AT_LEAST] = ">=",
+};
+
+/* "-5%" or "+20%" into -0.05 or 0.20, for "change >=" and "change <=". */
+static int parse_change(struct bound *b, const char *num, char *why, size_t len)
+{
+	char *end;
+
+	errno = 0;
+	b->limit = strtod(num, &end) / 100;
+	if (end == num || strcmp(end, "%") || errno || !isfinite(b->limit)) {
+		snprintf(why, len, "'%s' is not a percentage like -5%% or +20%%", num);
+		return -1;
+	}
+	if ((b->op == BOUND_AT_LEAST && b->limit >= 0) ||
+	    (b->op == BOUND_AT_MOST && b->limit <= 0)) {
+		snprintf(why, len, "a change bound is 'change >= -N%%' (may not fall more) or 'change <= +N%%' (may not rise more)");
+		return -1;
+	}
+	b->kind = BOUND_CHANGE;
+	return 0;
+}
+
+static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
+{
+	char key[128], op[64], num[64], extra[64];
+	char *dot, *at, *end;
+	bool change;
+	int n;
+
+	line[strcspn(line, "#\n")] = '\0';
+	n = sscanf(line, "%127s %63s %63s %63s", key, op, num, extra);
+	if (n <= 0)
+		return 1;	/* blank or comment */
+	change = n == 4 && !strcmp(op, "change");
+	if (change) {
+		snprintf(op, sizeof(op), "%s", num);
+		snprintf(num, sizeof(num), "%s", extra);
+		n = sscanf(line, "%*s %*s %*s %*s %1s", extra) == 1 ? 5 : 3;
+	}
+	if (n != 3) {
+		snprintf(why, len, "expected '<workload>[@<variant>].<metric> [change] <=|>= <number>[%%]'");
+		return -1;
+	}
+	dot = strchr(key, '.');
+	if (dot)
+		*dot = '\0';
+	at = strchr(key, '@');
+	if (at)
+		*at++ = '\0';
+	if (!dot || !*key || !dot[1] || strlen(key) >= sizeof(b->workload) ||
+	    (at && (!*at || strlen(at) >= sizeof(b->variant))) ||
+	    strlen(dot + 1) >= sizeof(b->metric)) {
+		snprintf(why, len, "'%.64s' is not <workload>[@<variant>].<metric>", line);
+		return -1;
+	}
+	snprintf(b->workload, sizeof(b->workload), "%s", key);
+	snprintf(b->variant, sizeof(b->variant), "%s", at ? at : "");
+	snprintf(b->metric, sizeof(b->metric), "%s", dot + 1);
+	if (!strcmp(op, "<="))
+		b->op = BOUND_AT_MOST;
+	else if (!strcmp(op, ">="))
+		b->op = BOUND_AT_LEAST;
+	else {
+		snprintf(why, len, "operator '%s' is not <= or >=", op);
+		return -1;
+	}
+	if (change)
+		return parse_change(b, num, why, len);
+	errno = 0;
+	b->limit = strtod(num, &end);
+	if (*end || errno || !isfinite(b->limit)) {
+		snprintf(why, len, "'%s' is not a number", num);
+		return -1;
+	}
+	return 0;
+}
+
+static bool duplicate(const struct bounds *bs, const struct bound *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < bs->nr; i++)
+		if (bs->b[i].op == b->op && bs->b[i].kind == b->kind &&
+		    !strcmp(bs->b[i].workload, b->workload) &&
+		    !strcmp(bs->b[i].variant, b->variant) &&
+		    !strcmp(bs->b[i].metric, b->metric))
+			return true;
+	return false;
+}
+
+int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
+{
+	size_t size;
+	char *text = fileio_read_user(path, &size, err, len), *pos = text, *line;
+	unsigned int lineno = 0;
+	char why[160];
+	int ret = 0;
+
+	bs->nr = 0;
+	if (!text)
+		return -1;
+	while (!ret && (line = fileio_next_line(&pos, text + size))) {
+		struct bound b = { .line = ++lineno };
+		int r = parse_bound_line(line, &b, why, sizeof(why));
+
+		if (r > 0)
+			continue;
+		if (!r && duplicate(bs, &b))
+			snprintf(why, sizeof(why), "%s.%s %s%s given twice", b.workload,
+				 b.metric, b.kind == BOUND_CHANGE ? "change " : "",
+				 bound_op_text[b.op]), r = -1;
+		if (!r && bs->nr >= BOUNDS_MAX)
+			snprintf(why, sizeof(why), "more than %d bounds", BOUNDS_MAX), r = -1;
+		if (r) {
+			fileio_printable(why);
+			snprintf(err, len, "%s:%u: %s", path, lineno, why);
+			ret = -1;
+		} else {
+			bs->b[bs->nr++] = b;
+		}
+	}
+	free(text);
+	return ret;
+}
+
+static bool known_variant(const char *const *variants, const char *v)
+{
+	if (!*v)
+		return true;
+	for (; *variants; variants++)
+		if (!strcmp(*variants, v))
+			return true;
+	return false;
+}
+
+int bounds_check_names(const struct bounds *bs, const char *workload,
+		       const char *const *variants,
+		       const struct metric_set *known, const char *path,
+		       char *err, size_t len)
+{
+	char name[METRIC_NAME_LEN];
+	unsigned int i;
+
+	for (i = 0; i < bs->nr; i++) {
+		const struct bound *b = &bs->b[i];
+
+		if (strcmp(b->workload, workload))
+			continue;
+		if (!metric_find(known, b->metric)) {
+			snprintf(name, sizeof(name), "%s", b->metric);
+			fileio_printable(name);
+			snprintf(err, len, "%s:%u: %s has no metric '%s'",
+				 path, b->line, workload, name);
+			return -1;
+		}
+		if (!known_variant(variants, b->variant)) {
+			snprintf(name, sizeof(name), "%s", b->variant);
+			fileio_printable(name);
+			snprintf(err, len, "%s:%u: %s has no variant '%s'",
+				 path, b->line, workload, name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+bool bound_applies(const struct bounds *bs, const struct bound *b,
+		   const char *workload, const char *variant)
+{
+	unsigned int i;
+
+	if (strcmp(b->workload, workload))
+		return false;
+	if (*b->variant)
+		return !strcmp(b->variant, variant);
+	for (i = 0; i < bs->nr; i++) {
+		const struct bound *o = &bs->b[i];
+
+		if (o->op == b->op && o->kind == b->kind && !strcmp(o->workload, workload) &&
+		    !strcmp(o->metric, b->metric) && !strcmp(o->variant, variant))
+			return false;
+	}
+	return true;
+}
+
+unsigned int bounds_count(const struct bounds *bs, const char *workload,
+			  const char *variant)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < bs->nr; i++)
+		n += bs->b[i].kind == BOUND_ABSOLUTE &&
+		     bound_applies(bs, &bs->b[i], workload, variant);
+	return n;
+}
+
+unsigned int bounds_changes(const struct bounds *bs, const char *workload,
+			    const char *variant, struct cmp_rule *rules,
+			    unsigned int max)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < bs->nr && n < max; i++) {
+		const struct bound *b = &bs->b[i];
+
+		if (b->kind != BOUND_CHANGE || !bound_applies(bs, b, workload, variant))
+			continue;
+		snprintf(rules[n].metric, sizeof(rules[n].metric), "%s", b->metric);
+		rules[n++].change = b->limit;
+	}
+	return n;
+}
