@@ -26,6 +26,7 @@
 #include "opts.h"
 #include "results.h"
 #include "runset.h"
+#include "sysinfo.h"
 #include "stats.h"
 #include "verdict.h"
 
@@ -470,7 +471,7 @@ static void runset_identity(const struct workload *wl, const struct config *c,
 	snprintf(rs->variant, sizeof(rs->variant), "%s", wl->variant());
 	snprintf(rs->options, sizeof(rs->options), "%s", c->options);
 	rs->nr_cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	runset_kconfig(rs->kconfig, sizeof(rs->kconfig));
+	sysinfo_kconfig(rs->kconfig, sizeof(rs->kconfig));
 	if (!uname(&u))
 		snprintf(rs->kernel, sizeof(rs->kernel), "%s", u.release);
 }

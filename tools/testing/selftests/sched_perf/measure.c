@@ -15,6 +15,7 @@
 #include "fileio.h"
 #include "mounts.h"
 #include "source.h"
+#include "sysinfo.h"
 
 /*
  * The order of a window's end: perf first, so that the others' reading is
@@ -38,32 +39,6 @@ void source_missing(struct measure *m, int first, int last, const char *why)
 
 	for (f = first; f <= last; f++)
 		m->missing[f] = why;
-}
-
-void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
-	      const char *value)
-{
-	if (meta->nr >= MEASURE_META_MAX)
-		return;
-	meta->kv[meta->nr].key = key;
-	snprintf(meta->kv[meta->nr].value, sizeof(meta->kv[0].value), fmt, value);
-	meta->nr++;
-}
-
-const char *debugfs_unreadable(const char *path)
-{
-	static char why[160];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		close(fd);
-		return "read failed";
-	}
-	if (errno == ENOENT && access(DEBUGFS_DIR "/sched", F_OK))
-		return geteuid() ? "debugfs not mounted (mounted for the run only as root)" :
-				   "debugfs cannot be mounted, or CONFIG_SCHED_DEBUG=n";
-	snprintf(why, sizeof(why), "%s: %s", path, strerror(errno));
-	return why;
 }
 
 void measure_setup(struct measure *m, bool enabled)
@@ -146,50 +121,12 @@ bool measure_is_total(const char *metric)
 	return row && (row->flags & ROW_TOTAL);
 }
 
-/* The current mode is the one in parentheses: "none (voluntary) full". */
-static void describe_preemption(struct measure_meta *meta)
-{
-	struct utsname u;
-	char line[128], *open_paren, *close_paren;
-
-	if (!fileio_first_line(DEBUGFS_DIR "/sched/preempt", line, sizeof(line))) {
-		open_paren = strchr(line, '(');
-		close_paren = open_paren ? strchr(open_paren, ')') : NULL;
-		if (close_paren) {
-			*close_paren = '\0';
-			meta_add(meta, "preempt", "%s (dynamic)", open_paren + 1);
-			return;
-		}
-	}
-	uname(&u);
-	if (strstr(u.version, "PREEMPT_RT"))
-		meta_add(meta, "preempt", "%s", "rt");
-	else if (strstr(u.version, "PREEMPT_DYNAMIC"))
-		meta_add(meta, "preempt", "dynamic (mode unknown: %s)",
-			 debugfs_unreadable(DEBUGFS_DIR "/sched/preempt"));
-	else if (strstr(u.version, "PREEMPT"))
-		meta_add(meta, "preempt", "%s", "full");
-	else
-		meta_add(meta, "preempt", "%s", "none or voluntary");
-}
-
 void measure_describe(const struct measure *m, struct measure_meta *meta)
 {
-	char buf[512], nr[16];
-	struct utsname u;
 	int i;
 
 	meta->nr = 0;
-	uname(&u);
-	meta_add(meta, "kernel", "%s", u.release);
-	snprintf(nr, sizeof(nr), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
-	meta_add(meta, "nr_cpus", "%s", nr);
-	describe_preemption(meta);
-	if (!fileio_first_line(DEBUGFS_DIR "/sched/features", buf, sizeof(buf)))
-		meta_add(meta, "sched_features", "%s", buf);
-	else
-		meta_add(meta, "sched_features", "unreadable: %s",
-			 debugfs_unreadable(DEBUGFS_DIR "/sched/features"));
+	sysinfo_describe(meta);
 	for (i = 0; i < (int)ARRAY_SIZE(described); i++)
 		if (described[i]->describe)
 			described[i]->describe(m, meta);

@@ -52,6 +52,9 @@ void measure_metrics(const struct measure *m, double ops,
 /* Every metric measure_metrics() may produce, each missing. */
 void measure_known(struct metric_set *set);
 void measure_describe(const struct measure *m, struct measure_meta *meta);
+/* One header line: @key and @value formatted by @fmt (one %s). */
+void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
+	      const char *value);
 
 /*
  * Is @metric a raw count (perf counters, tasks observed) that adds up over

@@ -87,12 +87,4 @@ int runset_load(const char *path, struct runset *rs, char *err, size_t len);
 int runset_compatible(const struct runset *old, const struct runset *new,
 		      char *err, size_t len);
 
-/* Digest of the running kernel's config (/proc/config.gz, /boot), or "unknown". */
-void runset_kconfig(char *out, size_t len);
-/*
- * The digest of the config text in @f (as runset_kconfig): returns how many
- * of the scheduler options it found; 0 leaves @out untouched.
- */
-int runset_kconfig_digest(FILE *f, char *out, size_t len);
-
 #endif

@@ -12,6 +12,7 @@
 #define SCHED_PERF_SOURCE_H
 
 #include "measure.h"
+#include "sysinfo.h"
 
 struct counter_source {
 	/* What this kernel offers (counters enabled only); once per run. */
@@ -29,11 +30,6 @@ extern const struct counter_source src_perf, src_tasks, src_schedstat,
 
 /* The fields [@first, @last] missing for @why (NULL: present). */
 void source_missing(struct measure *m, int first, int last, const char *why);
-void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
-	      const char *value);
-
-/* Why a debugfs file @path cannot be read, in a few words. */
-const char *debugfs_unreadable(const char *path);
 
 /*
  * kernel.sched_schedstats: why the schedstats-gated counters do not move

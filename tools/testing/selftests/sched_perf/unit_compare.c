@@ -15,6 +15,7 @@
 #include "compare.h"
 #include "results.h"
 #include "runset.h"
+#include "sysinfo.h"
 #include "verdict.h"
 #include "unit.h"
 
@@ -385,7 +386,7 @@ static int digest(const char *text, char *out)
 	snprintf(out, 32, "untouched");
 	if (!f)
 		return -1;
-	n = runset_kconfig_digest(f, out, 32);
+	n = sysinfo_kconfig_digest(f, out, 32);
 	fclose(f);
 	return n;
 }
@@ -401,8 +402,8 @@ static void test_kconfig(void)
 	digest("CONFIG_HZ=1000\nCONFIG_SMP=y\n", c);
 	EXPECT(!strcmp(a, b) && strcmp(a, c) && strlen(a) == 16 &&
 	       digest("CONFIG_E1000=y\nCONFIG_HZ_1000=y\n", d) == 0 &&
-	       !strcmp(d, "untouched"), "runset_kconfig_digest_scheduler_options_only");
-	runset_kconfig(run, sizeof(run));
+	       !strcmp(d, "untouched"), "sysinfo_kconfig_digest_scheduler_options_only");
+	sysinfo_kconfig(run, sizeof(run));
 	len = strspn(run, "0123456789abcdef");
 	EXPECT(!strcmp(run, "unknown") || (strlen(run) == 16 && len == 16),
 	       "runset_kconfig_running_kernel");
