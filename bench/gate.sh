@@ -23,7 +23,7 @@
 # printed with its tally.
 #
 # Usage: bench/gate.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]
-#   (default: hackbench tcp_rr udp_rr sctp_rr dirdeep; a SKIP is reported)
+#   (default: the selftest Makefile's programs; a SKIP is reported)
 # Environment (default):
 #   GATE_K0 (24)        iterations in pool0
 #   GATE_K1 (16)        iterations in pool5 and in pool10
@@ -37,7 +37,8 @@
 set -eu
 dir=${1:?usage: bench/gate.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]}
 shift
-progs=${*:-hackbench tcp_rr udp_rr sctp_rr dirdeep}
+. "$(dirname "$0")/../scripts/programs.sh"
+progs=${*:-$(sched_perf_programs "$dir")}
 k0=${GATE_K0:-24}
 k1=${GATE_K1:-16}
 per_run=${GATE_RUN:-8}

@@ -18,7 +18,7 @@
 # pools, not of independent experiments.
 #
 # Usage: bench/gate_ab.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]
-#   (default: hackbench tcp_rr udp_rr dirdeep)
+#   (default: the selftest Makefile's programs but sctp_rr)
 # Environment (default): GATE_BLOCKS (32) blocks per pool, GATE_RUN (8)
 # blocks per run, GATE_ITER_SEC (1; dirdeep 2) seconds per iteration,
 # GATE_N (8) and GATE_MAX (18) blocks of a gate, GATE_DRAWS (300),
@@ -27,7 +27,8 @@
 set -eu
 dir=${1:?usage: bench/gate_ab.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]}
 shift
-progs=${*:-hackbench tcp_rr udp_rr dirdeep}
+. "$(dirname "$0")/../scripts/programs.sh"
+progs=${*:-$(sched_perf_programs "$dir" | sed 's/\bsctp_rr\b//')}
 blocks=${GATE_BLOCKS:-32}
 per_run=${GATE_RUN:-8}
 n=${GATE_N:-8}

@@ -8,11 +8,12 @@
 # (issue 16) is all of them within 5 minutes on 2 CPUs.
 #
 # Usage: bench/gate_default.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]
-#   (default: hackbench tcp_rr udp_rr sctp_rr dirdeep)
+#   (default: the selftest Makefile's programs)
 set -eu
 dir=${1:?usage: bench/gate_default.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]}
 shift
-progs=${*:-hackbench tcp_rr udp_rr sctp_rr dirdeep}
+. "$(dirname "$0")/../scripts/programs.sh"
+progs=${*:-$(sched_perf_programs "$dir")}
 rl=/proc/sys/kernel/printk_ratelimit
 knob=${GATE_KNOB:-$rl=$(($(cat $rl 2>/dev/null || echo 5) + 1))}
 out=$(mktemp)

@@ -22,7 +22,10 @@ set -u
 dir=$1
 kills=${2:-24}
 [ $# -ge 2 ] && shift 2 || shift $#
-progs=${*:-hackbench tcp_rr udp_rr sctp_rr dirdeep}
+# by default every program of the selftest Makefile's list (this script
+# also runs alone in the guest, so it reads the list itself)
+progs=${*:-$(sed -n 's/^TEST_GEN_PROGS := //p' "$dir/Makefile" 2>/dev/null)}
+[ -n "$progs" ] || { echo "kill_anywhere: no programs given and no $dir/Makefile" >&2; exit 1; }
 seed=${SEED:-$(date +%s)}
 tmp=$(mktemp -d)
 chmod 755 "$tmp"

@@ -2,6 +2,8 @@
 # Helpers for the repository's shell tests.  Each test prints one line per
 # assertion and exits 1 at the first one that does not hold.
 
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/programs.sh"
+
 name=$(basename "$0" .sh)
 nr_ok=0
 

@@ -20,7 +20,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 suite=$(cd "${1:?usage: $0 SUITE_DIR OUT_DIR [MAKE]}" && pwd)
 out=${2:?usage: $0 SUITE_DIR OUT_DIR [MAKE]}
 make=${3:-make}
-progs="hackbench tcp_rr udp_rr sctp_rr dirdeep sched_perf_unit sched_perf_compare"
+progs="$(sched_perf_programs "$top/tools/testing/selftests/sched_perf") $(sched_perf_programs "$top/tools/testing/selftests/sched_perf" TEST_GEN_PROGS_EXTENDED)"
 start=$(date +%s)
 
 mkdir -p "$out/obj" && out=$(cd "$out" && pwd)

@@ -14,7 +14,10 @@ trap 'rm -rf "$tmp"' EXIT
 SCHED_PERF_RESULTS_DIR=$tmp \
 	$make -s -C "$selftests" TARGETS=sched_perf run_tests >>"$out" 2>&1
 cat "$out"
-for prog in hackbench tcp_rr udp_rr dirdeep; do
+# every program but sctp_rr, which SKIPs where the kernel has no SCTP
+progs=$(sched_perf_programs "$selftests/sched_perf" | sed 's/\bsctp_rr\b//')
+[ -n "$progs" ] || fail "no program list in $selftests/sched_perf/Makefile"
+for prog in $progs; do
 	check_ktap "$out" $prog
 	ls "$tmp"/sched_perf-$prog-*.results >/dev/null 2>&1 || fail "no $prog results file"
 done
@@ -22,7 +25,7 @@ pass "results files written"
 # The kernel/sched patches' counters: judged where the kernel has them,
 # else every check on them is a SKIP that says why.
 fair=/sys/kernel/debug/sched/fair_stats
-for prog in hackbench tcp_rr udp_rr dirdeep; do
+for prog in $progs; do
 	if [ -r $fair ]; then
 		grep -qE "^# ok [0-9]+ $prog\.sis_unaccounted_share " "$out" ||
 			fail "$prog: $fair is there but its check did not pass"

@@ -33,7 +33,7 @@ grep -q "^# # sched_features: .*RUN_TO_PARITY" "$ktap" ||
 	fail "guest: sched features not read: $(grep -m1 '^# # sched_features:' "$ktap")"
 pass "guest: sched features read from debugfs ($(grep -m1 -o 'NO_[A-Z_]*' <<<"$(grep -m1 '^# # sched_features:' "$ktap")" | head -n1) ...)"
 pass "guest: /proc/schedstat version 16, $(sed -n 's/^# # nr_cpus: //p' "$ktap" | head -n1) CPUs"
-for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
+for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do
 	check_ktap "$ktap" "$prog"
 	# per-task schedstat figures are there and moved
 	v=$(sed -n "s/^# # $prog\.wakeups_per_op: \([0-9.e+-]*\).*/\1/p" "$ktap")
@@ -49,7 +49,7 @@ pass "$n /proc/schedstat checks ran, none skipped"
 # counters moved in every program, and the checks on them ran.
 grep -q "^# # fair_stats: /sys/kernel/debug/sched/fair_stats " "$ktap" ||
 	fail "guest kernel has no fair_stats: $(grep -m1 '^# # fair_stats:' "$ktap")"
-for prog in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
+for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do
 	for metric in sis_calls_per_op wakeup_checks_per_op; do
 		v=$(sed -n "s/^# # $prog\.$metric: \([0-9.e+-]*\).*/\1/p" "$ktap")
 		awk -v v="${v:-0}" 'BEGIN { exit !(v > 0) }' || fail "$prog: $metric is '$v'"

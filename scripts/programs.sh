@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0
+# The suite's programs: the one list is TEST_GEN_PROGS in the selftest
+# Makefile (tools/testing/selftests/sched_perf/Makefile).  Sourced by the
+# tests and benchmarks; POSIX sh.
+
+# sched_perf_programs SUITE_DIR [VAR]: the programs (VAR TEST_GEN_PROGS,
+# or TEST_GEN_PROGS_EXTENDED for the tools), space-separated, read from
+# SUITE_DIR's Makefile, or from ../kselftest-list.txt where the suite is
+# installed without its Makefile.  Nothing when neither is there.
+sched_perf_programs() {
+	if [ -f "$1/Makefile" ]; then
+		sed -n "s/^${2:-TEST_GEN_PROGS} := //p" "$1/Makefile"
+	elif [ "${2:-TEST_GEN_PROGS}" = TEST_GEN_PROGS ] && [ -f "$1/../kselftest-list.txt" ]; then
+		sed -n 's/^sched_perf://p' "$1/../kselftest-list.txt" | tr '\n' ' '
+	fi
+}
