@@ -139,17 +139,10 @@ pass "--help: usage, exit 0"
 # Bad input: exit 2 within a second (timeout: a read that never ends is a
 # failure, not a hang), one line on stderr, nothing on stdout.
 bad() {
-	local what=$1 rc t0 ms; shift
-	t0=$(date +%s%N)
-	rc=$(run timeout 5 "$cmp" "$@")
-	ms=$((($(date +%s%N) - t0) / 1000000))
-	[ "$rc" = 2 ] || fail "$what: exit $rc, want 2: $(cat "$tmp/err")"
-	[ "$ms" -lt 1000 ] || fail "$what: exit 2 after $ms ms, want within 1 s"
-	[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/err")"
-	[ ! -s "$tmp/out" ] || fail "$what: printed on stdout: $(cat "$tmp/out")"
-	grep -q '^sched_perf_compare: ' "$tmp/err" || fail "$what: unprefixed: $(cat "$tmp/err")"
-	[ -z "${want:-}" ] || grep -q -- "$want" "$tmp/err" || fail "$what: no '$want': $(cat "$tmp/err")"
-	pass "$what -> exit 2 in $ms ms: $(cat "$tmp/err")"
+	local what=$1; shift
+	within_ms=1000 expect_refused 2 "$what" "$cmp" "$@"
+	grep -q '^sched_perf_compare: ' <<<"$refused_err" || fail "$what: unprefixed: $refused_err"
+	pass "$what -> exit 2 in $refused_ms ms: $refused_err"
 }
 b=(--bounds "$fix/bounds")
 want="No such file" bad "missing file" "${b[@]}" "$fix/old" "$tmp/none"

@@ -35,14 +35,10 @@ DEPS_LIST=$tmp/list "$deps" verify run 2>/dev/null || fail "a need of check fail
 pass "missing needs named with their reason, exit 1; other targets unaffected"
 
 bad() {
-	local what=$1 line=$2 want=$3 rc
+	local what=$1 line=$2 want=$3
 	{ cat "$top/scripts/deps.list"; printf '%s\n' "$line"; } >"$tmp/bad"
-	DEPS_LIST=$tmp/bad "$deps" verify check >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	[ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && [ ! -s "$tmp/out" ] &&
-		grep -q "$want" "$tmp/err" ||
-		fail "$what: exit $rc, '$(cat "$tmp/err")' (want exit 2 and '$want')"
-	pass "$what -> exit 2: $(cat "$tmp/err")"
+	expect_refused 2 "$what" env DEPS_LIST="$tmp/bad" "$deps" verify check
+	pass "$what -> exit 2: $refused_err"
 }
 last=$(($(wc -l <"$top/scripts/deps.list") + 1))
 bad "unknown directive" "get foo check" ":$last: 'get': want pkg or need"

@@ -16,11 +16,8 @@ run() { "$@" >"$tmp/out" 2>"$tmp/err"; echo $?; }
 # bad input: exit CODE, one line on stderr, nothing written
 bad() {
 	local code=$1 what=$2; shift 2
-	rc=$(run "$@" --results "$tmp/none.res")
-	[ "$rc" = "$code" ] || fail "$what: exit $rc, want $code ($(cat "$tmp/err"))"
-	[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: not one line on stderr: $(cat "$tmp/err")"
-	[ ! -e "$tmp/none.res" ] || fail "$what: a results file was written"
-	pass "$what: exit $code, $(cat "$tmp/err")"
+	stdout=any absent=$tmp/none.res expect_refused "$code" "$what" "$@" --results "$tmp/none.res"
+	pass "$what: exit $code, $refused_err"
 }
 
 rc=$(run "$hb" --iterations 8 --budget 8 --save "$tmp/base.res" --results none)

@@ -87,3 +87,34 @@ lsan_works() {
 	rm -rf "$d"
 	return $ok
 }
+
+# Bad input is refused the same way everywhere: expect_refused CODE WHAT
+# COMMAND... runs COMMAND (under timeout 5: a read that never ends is a
+# failure, not a hang) and fails unless it exits CODE with exactly one
+# line on stderr and nothing on stdout.  Optional, set for the call:
+#   want=TEXT       stderr must contain TEXT
+#   within_ms=N     it must exit within N ms
+#   absent="P..."   none of these paths may exist afterwards
+#   stdout=any      stdout need not be empty
+# Leaves the message in $refused_err and the time in $refused_ms.
+expect_refused() {
+	local code=$1 what=$2 out err rc t0 p
+	shift 2
+	out=$(mktemp) err=$(mktemp)
+	t0=$(date +%s%N)
+	timeout 5 "$@" >"$out" 2>"$err"
+	rc=$?
+	refused_ms=$((($(date +%s%N) - t0) / 1000000))
+	refused_err=$(cat "$err")
+	[ "$rc" = "$code" ] || fail "$what: exit $rc, want $code: $(head -c 300 "$err")"
+	[ "$(wc -l <"$err")" = 1 ] || fail "$what: stderr is not one line: $refused_err"
+	[ "${stdout:-}" = any ] || [ ! -s "$out" ] || fail "$what: printed on stdout: $(head -c 300 "$out")"
+	rm -f "$out" "$err"
+	[ -z "${want:-}" ] || grep -q -- "$want" <<<"$refused_err" ||
+		fail "$what: stderr does not say '$want': $refused_err"
+	[ -z "${within_ms:-}" ] || [ "$refused_ms" -lt "$within_ms" ] ||
+		fail "$what: exit $code after $refused_ms ms, want within $within_ms ms"
+	for p in ${absent:-}; do
+		[ ! -e "$p" ] || fail "$what: $p was written"
+	done
+}

@@ -263,16 +263,10 @@ printf '# pid\tcomm\tcount\n1\tinit\t2\n' >"$tmp/header/tasks.tsv"
 : >"$tmp/empty.results"
 printf 'hello\n' >"$tmp/plain.txt"
 bad() {
-	local what=$1 want=$2 rc
+	local what=$1 want=$2
 	shift 2
 	rm -f "$tmp/bad.html"
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	[ "$rc" = 2 ] || fail "$what: exit $rc, want 2: $(cat "$tmp/err")"
-	[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: not one line on stderr: $(cat "$tmp/err")"
-	[ ! -s "$tmp/out" ] || fail "$what: stdout: $(cat "$tmp/out")"
-	[ ! -e "$tmp/bad.html" ] || fail "$what: a page written"
-	grep -q -- "$want" "$tmp/err" || fail "$what: stderr does not say \"$want\": $(cat "$tmp/err")"
+	absent=$tmp/bad.html expect_refused 2 "$what" "$@"
 	nbad=$((nbad + 1))
 }
 nbad=0

@@ -12,13 +12,11 @@ trap 'rm -rf "$tmp"' EXIT
 export SCHED_PERF_CACHE=$tmp/cache VM_OUT=$tmp/out SCHED_PERF_COMPARE=/bin/true
 
 refused() {	# code what want command...
-	local code=$1 what=$2 want=$3 rc=0
+	local code=$1 what=$2 want=$3
 	shift 3
-	"$@" >"$tmp/out.txt" 2>"$tmp/err" || rc=$?
-	[ "$rc" = "$code" ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q -- "$want" "$tmp/err" ||
-		fail "$what: exit $rc, want $code and one line with '$want': $(cat "$tmp/err")"
+	stdout=any expect_refused "$code" "$what" "$@"
 	[ -z "$(ls -A "$tmp/cache" 2>/dev/null)" ] || fail "$what: something was built in the cache"
-	pass "$what: exit $code, $(cat "$tmp/err")"
+	pass "$what: exit $code, $refused_err"
 }
 
 git -C "$tmp" init -q repo && git -C "$tmp/repo" -c user.name=t -c user.email=t@t \
