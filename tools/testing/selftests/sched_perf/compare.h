@@ -50,13 +50,9 @@
 #include "runset.h"
 #include "stats.h"
 
-/* Defaults; documented in Documentation/scheduler/sched-perf.rst. */
 /*
- * bench/gate.sh on 2 CPUs: alpha 0.01 gave no false positive in 800 A/A
- * comparisons but caught a 10 % slowdown in 8-63 %; 0.05 kept false
- * positives at 0-1 % (the thresholds carry part of the guard) and caught
- * it in 12-91 %.  A CV limit of 0.30 left dirdeep with no verdict in 96 %
- * of its comparisons.
+ * Defaults.  The measurements that chose them (false alarms and detection
+ * in bench/gate.sh) are in Documentation/scheduler/sched-perf.rst.
  */
 #define CMP_ALPHA	0.05	/* family-wise, over one comparison's metrics */
 #define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
@@ -66,8 +62,7 @@
  * CPUs busy, the balancer and the idle search place our tasks elsewhere)
  * are not judged when the share of the machine's CPU time that went to
  * other work (foreign_cpu_share, measure.h) differs between the two sides
- * by more than this: a busier machine, not a worse kernel.  An A/A run on
- * a loaded host moved migrations per op +85 % (foreign share 0.15 vs 0.28).
+ * by more than this: a busier machine, not a worse kernel.
  */
 #define CMP_MAX_FOREIGN	0.05
 /*

@@ -42,8 +42,7 @@ void verdict_bisect_codes(void);
 /*
  * Bounds on load-sensitive metrics (metric_load_sensitive()) are not
  * judged when more than this share of the machine's CPU time went to other
- * work during the run: dirdeep waited 9.3 ms per op for a CPU (bound 2 ms)
- * while qemu and compilers took a third of this 2-CPU host.
+ * work during the run: they measure the machine's load, not the kernel.
  */
 #define VERDICT_MAX_FOREIGN	0.25
 /* Has a check or a comparison failed so far? */
