@@ -205,6 +205,35 @@ if grep -q '^hackbench\.messages_per_sec *change *>= *-[0-9.]*%' "$dir/bounds"; 
 	pass "default bounds ($dir/bounds): exit 1, messages_per_sec REGRESSION"
 fi
 
+# --dump: the run set and its bounds as tab-separated lines, the one way
+# scripts read them: every meta field, every metric's runs as written,
+# the change thresholds compare judges with.
+rc=$(run "$cmp" --bounds "$fix/bounds" --dump "$fix/old")
+[ "$rc" = 0 ] && [ ! -s "$tmp/err" ] || fail "--dump: exit $rc: $(cat "$tmp/err")"
+# what fixtures/runset/old holds
+while IFS='|' read -r k v; do
+	grep -qxF "$(printf 'meta\t%s\t%s' "$k" "$v")" "$tmp/out" || fail "--dump: meta $k is not '$v'"
+done <<'EOF'
+workload|hackbench
+variant|pipe-process
+options|-g 4 --pipe
+nr_cpus|4
+kconfig|5a1c0de2b3f40917
+kernel|6.12.117 #1 SMP PREEMPT_DYNAMIC
+EOF
+n=3
+[ "$(grep -c '^runs	' "$tmp/out")" = "$n" ] || fail "--dump: $(grep -c '^runs	' "$tmp/out") runs lines, want $n"
+want_runs="1000000 1001000 999000 1000500 999500 1000200 999800 1000300"
+got_runs=$(awk -F'\t' '$1 == "runs" && $2 == "messages_per_sec" { print $3 }' "$tmp/out")
+[ "$got_runs" = "$want_runs" ] || fail "--dump: messages_per_sec runs '$got_runs', want '$want_runs'"
+"$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/old" >"$tmp/json"
+[ "$(grep -c '^change	' "$tmp/out")" = "$(wc -l <"$tmp/json")" ] ||
+	fail "--dump: $(grep -c '^change	' "$tmp/out") change thresholds, compare judged $(wc -l <"$tmp/json")"
+grep -qxF "$(printf 'change\tmessages_per_sec\t-0.05')" "$tmp/out" || fail "--dump: no change >= -5% for messages_per_sec"
+pass "--dump: 6 meta, $n runs and $(grep -c '^change	' "$tmp/out") change lines, as the run set and bounds say"
+want="--dump: expected one run set, got 2" bad "--dump with two run sets" "${b[@]}" --dump "$fix/old" "$fix/old"
+want="not a regular file" bad "--dump of /dev/zero" "${b[@]}" --dump /dev/zero
+
 # Real runs, once the driver writes run sets into its results file.
 "$dir/hackbench" --iterations 6 --budget 3 --results "$tmp/a.res" >"$tmp/run.out" 2>&1 ||
 	fail "hackbench run: $(tail -3 "$tmp/run.out")"

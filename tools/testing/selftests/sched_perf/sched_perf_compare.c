@@ -16,6 +16,7 @@
 
 #include "compare.h"
 #include "compiler.h"
+#include "fileio.h"
 #include "runset.h"
 #include "verdict.h"
 
@@ -25,6 +26,7 @@
 static const char usage[] =
 "Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C]\n"
 "                          [--paired | --boots] [--looks N] OLD NEW\n"
+"       sched_perf_compare [--bounds FILE] --dump RUNSET\n"
 "Judge the run set in results file NEW against the baseline OLD (both written\n"
 "with --results by the same workload, variant, options, CPU count and kernel\n"
 "config).  A metric regresses when its median moved beyond its change\n"
@@ -47,6 +49,10 @@ static const char usage[] =
 "                 Welch's equivalence test (at least 2 boots a side)\n"
 "  --looks N      this is one of N looks of a sequential gate: judged at\n"
 "                 alpha / N (default 1)\n"
+"  --dump         print RUNSET and the bounds that judge it as tab-separated\n"
+"                 lines, for scripts: 'meta KEY VALUE', 'runs METRIC V1 V2...'\n"
+"                 (space-separated), 'change METRIC FRACTION' (a change\n"
+"                 threshold: -0.05 is 'change >= -5%'), 'bound METRIC OP LIMIT'\n"
 "  --help         this text\n"
 "Exit status: 0 no regression, 1 a metric regressed, 2 bad input.\n";
 
@@ -138,6 +144,48 @@ static void print_json(const char *workload, const struct cmp_result *r)
 	json_number("threshold", r->threshold);
 	json_number("cv_block", r->cv_block);
 	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
+}
+
+/* A text field of --dump: a tab or a newline in it would end the field. */
+static void dump_text(const char *key, const char *value)
+{
+	char copy[512];
+
+	snprintf(copy, sizeof(copy), "%s", value);
+	fileio_printable(copy);
+	printf("meta\t%s\t%s\n", key, copy);
+}
+
+/*
+ * --dump: the run set and the bounds that judge it, so that scripts read
+ * run sets and bounds through this program and never parse them.
+ */
+static void dump_runset(const struct runset *rs, const struct bounds *bs)
+{
+	static struct cmp_rule rules[BOUNDS_MAX];
+	unsigned int i, k, nr;
+
+	dump_text("workload", rs->workload);
+	dump_text("variant", rs->variant);
+	dump_text("options", rs->options);
+	printf("meta\tnr_cpus\t%u\n", rs->nr_cpus);
+	dump_text("kconfig", rs->kconfig);
+	dump_text("kernel", rs->kernel);
+	for (i = 0; i < rs->nr_metrics; i++) {
+		printf("runs\t%s\t", rs->m[i].name);
+		for (k = 0; k < rs->m[i].n; k++)
+			printf("%s%.9g", k ? " " : "", rs->m[i].v[k]);
+		putchar('\n');
+	}
+	nr = bounds_changes(bs, rs->workload, rs->variant, rules, BOUNDS_MAX);
+	for (i = 0; i < nr; i++)
+		printf("change\t%s\t%g\n", rules[i].metric, rules[i].change);
+	for (i = 0; i < bs->nr; i++) {
+		const struct bound *b = &bs->b[i];
+
+		if (b->kind == BOUND_ABSOLUTE && bound_applies(bs, b, rs->workload, rs->variant))
+			printf("bound\t%s\t%s\t%.9g\n", b->metric, bound_op_text[b->op], b->limit);
+	}
 }
 
 #define MAX_BOOTS 64
@@ -242,6 +290,7 @@ int main(int argc, char **argv)
 		{ "paired", no_argument, NULL, 'p' },
 		{ "boots", no_argument, NULL, 'B' },
 		{ "looks", required_argument, NULL, 'l' },
+		{ "dump", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -252,7 +301,7 @@ int main(int argc, char **argv)
 	static struct bounds bs;
 	char bounds[4096] = "", err[1024];
 	unsigned int nr, i, regressed;
-	bool json = false;
+	bool json = false, dump = false;
 	int opt;
 
 	opterr = 0;
@@ -285,6 +334,9 @@ int main(int argc, char **argv)
 			if (params.looks != strtod(optarg, NULL))
 				bad_input("--looks '%s' is not a whole number", optarg);
 			break;
+		case 'd':
+			dump = true;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
@@ -295,6 +347,18 @@ int main(int argc, char **argv)
 				bad_input("unknown option '-%c' (see --help)", optopt);
 			bad_input("unknown option '%s' (see --help)", argv[optind - 1]);
 		}
+	}
+	if (dump) {
+		if (argc - optind != 1)
+			bad_input("--dump: expected one run set, got %d operands (see --help)",
+				  argc - optind);
+		if (!bounds[0])
+			default_bounds(bounds, sizeof(bounds));
+		if (runset_load(argv[optind], &old, err, sizeof(err)) ||
+		    bounds_load(bounds, &bs, err, sizeof(err)))
+			bad_input("%s", err);
+		dump_runset(&old, &bs);
+		return 0;
 	}
 	if (argc - optind != 2)
 		bad_input("expected two run sets, OLD and NEW, got %d operand%s (see --help)",
