@@ -30,7 +30,7 @@ DEPS		:= scripts/deps.sh
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch \
 	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
-	test-dirdeep-cleanup test-kill-anywhere test-gate test-compare test-patches \
+	test-dirdeep-cleanup test-kill-anywhere test-side-by-side test-gate test-compare test-patches \
 	vmtest test-vm bench-gate bench-gate-ab bench-gate-guest bench-counters \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes \
 	test-unprivileged test-suite \
@@ -65,7 +65,7 @@ kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
 check: deps-check test-deps unit checkpatch test-bad-input test-perf-agreement test-no-hang \
-	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-gate \
+	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-side-by-side test-gate \
 	test-compare test-unprivileged test-suite test-install test-gen-tar \
 	test-patches test-report test-evidence test-malformed test-sanitize test-docs \
 	test-vm
@@ -97,6 +97,11 @@ test-dirdeep-cleanup: build
 # SIGTERM, SIGINT or SIGKILL to the controller at any moment leaves nothing.
 test-kill-anywhere: build
 	tests/kill_anywhere.sh "$(INTREE)" 24
+
+# Two runs at once (hackbench, udp_rr) mount debugfs and tracefs each in a
+# namespace of its own: the mount table is the same during and after.
+test-side-by-side: build
+	tests/side_by_side.sh "$(INTREE)"
 
 # --save, --baseline, --ab, --max-runs and --bisect on real runs.
 test-gate: build

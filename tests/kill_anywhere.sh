@@ -16,6 +16,10 @@
 #   SEED   environment: random seed (default: the date), printed
 #   KILL_HACKBENCH_LOOPS  environment: hackbench's -l (300; fewer in a
 #          slow guest, where 300 loops take 11 s a run)
+#   SCHED_PERF_MOUNTNS=0  environment: the runs mount debugfs here, not in
+#          a namespace of their own (mounts.h), so that the mount count
+#          checks the guard's unmounting; run it so in a mount namespace
+#          where debugfs is not mounted (unshare -m --propagation private)
 # POSIX sh: it also runs in the vmtest guest under busybox.
 # Exit: 0 nothing left, 1 something left (or a hang).
 set -u
@@ -43,7 +47,8 @@ now_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
 state() {
 	cat "$schedstats" 2>/dev/null || echo "-"
 	cat "$features" 2>/dev/null || echo "-"
-	# debugfs and tracefs are mounted for a run only
+	# a run mounts debugfs and tracefs in a namespace of its own, or
+	# (SCHED_PERF_MOUNTNS=0, no namespace) here for its duration only
 	grep -c ' /sys/kernel/debug \| /sys/kernel/tracing ' /proc/mounts
 }
 
@@ -79,8 +84,9 @@ ss_sockets() {	# prog tag
 }
 
 # Another run of the suite beside this one (its processes without TAG): it
-# mounts debugfs and sets schedstats for itself, so the global state says
-# nothing about the run killed here.
+# sets schedstats for itself (and, run without a mount namespace of its
+# own, mounts debugfs), so the global state says nothing about the run
+# killed here.
 others_running() {	# tag
 	for c in /proc/[0-9]*/comm; do
 		case $(cat "$c" 2>/dev/null) in

@@ -6,7 +6,7 @@
  * /sys/kernel/debug/sched/features, e.g. NO_RUN_TO_PARITY) or any
  * PATH=VALUE under /proc/sys or /sys/kernel/debug/sched.  The original
  * value is restored on every exit path, SIGKILL included (guard.h), and
- * debugfs is mounted for the run when it is not (and unmounted after).
+ * debugfs is mounted for the run when it is not (mounts.h).
  */
 #ifndef SCHED_PERF_AB_H
 #define SCHED_PERF_AB_H

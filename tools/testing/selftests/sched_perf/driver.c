@@ -23,6 +23,7 @@
 #include "gate.h"
 #include "guard.h"
 #include "measure.h"
+#include "mounts.h"
 #include "opts.h"
 #include "results.h"
 #include "runset.h"
@@ -789,6 +790,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	struct config c;
 	unsigned int i, nr_rules = 0;
 	char why[512] = "", name[64];
+	const char *mounts_note;
 	bool comparing;
 	int ret;
 
@@ -798,6 +800,12 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		return usage_exit;
 	if (c.bisect)
 		verdict_bisect_codes();
+	/*
+	 * The run's own mount namespace: before any thread (unshare()
+	 * refuses it then), any mount, and the guardian, which must undo
+	 * in the run's namespace (mounts.h).
+	 */
+	mounts_note = mounts_private_ns();
 	/* from here on, whatever the run changes is undone however it ends */
 	guard_start();
 	wl_test_work_setup();
@@ -850,6 +858,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	measure_describe(&m, &meta);
 	for (i = 0; i < meta.nr; i++)
 		verdict_note("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
+	if (mounts_note)
+		verdict_note("mounts: %s\n", mounts_note);
 	verdict_note("variant: %s; one op = one %s\n", wl->variant(), wl->op_name);
 	if (c.ab[0])
 		verdict_note("A/B: %s: A = %s (as found), B = %s; blocks A B, B A, ..., a warm-up iteration after each switch, B judged against A block by block\n",

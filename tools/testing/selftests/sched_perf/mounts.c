@@ -2,6 +2,11 @@
 /*
  * debugfs and tracefs for the run.  See mounts.h.
  */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,16 +14,59 @@
 #include "guard.h"
 #include "mounts.h"
 
+/* Are we in a mount namespace of our own whose mounts propagate nowhere? */
+static bool private_ns;
+
+/*
+ * A new mount namespace whose mounts propagate nowhere, neither out nor
+ * in.  0, or -1 with errno and in @what the step that failed.
+ */
+static int unshare_private(const char **what)
+{
+	*what = "unshare";
+	if (unshare(CLONE_NEWNS))
+		return -1;
+	*what = "making / private";
+	return mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+}
+
+const char *mounts_private_ns(void)
+{
+	static char note[320];
+	const char *env = getenv(MOUNTNS_ENV), *what;
+	char why[128];
+
+	if (geteuid())
+		return "not root: nothing is mounted for the run";
+	if (env && !strcmp(env, "0")) {
+		snprintf(why, sizeof(why), "%s=0", MOUNTNS_ENV);
+	} else if (unshare_private(&what)) {
+		/*
+		 * After a refused unshare() we are where we were.  After a
+		 * refused MS_PRIVATE (EINVAL: / is no mount point, as in a
+		 * chroot) we are in a copy of that namespace whose mounts
+		 * still propagate as there: what we mount may be seen
+		 * outside, so it is undone as before.
+		 */
+		snprintf(why, sizeof(why), "%s: %s%s", what, strerror(errno),
+			 errno == EINVAL && strcmp(what, "unshare") ?
+			 ", / is no mount point (a chroot?)" : "");
+	} else {
+		private_ns = true;
+		return NULL;
+	}
+	snprintf(note, sizeof(note), "no namespace of the run's own (%s): debugfs and tracefs mounted for the run may be seen outside it, and are unmounted at its end",
+		 why);
+	return note;
+}
+
 /* Async-signal-safe undo action of a mount we made. */
 static void unmount_dir(const char *path)
 {
 	umount2(path, MNT_DETACH);
 }
 
-/*
- * Mount @fstype on @dir when @probe is not there and we are root; what we
- * mounted is unmounted at exit, on a signal and after SIGKILL.
- */
+/* Mount @fstype on @dir when @probe is not there and we are root. */
 static bool mount_for_run(const char *fstype, const char *dir, const char *probe)
 {
 	struct stat st;
@@ -27,7 +75,14 @@ static bool mount_for_run(const char *fstype, const char *dir, const char *probe
 		return true;
 	if (geteuid() || mount(fstype, dir, fstype, 0, NULL))
 		return false;
-	guard_add(unmount_dir, dir);
+	/*
+	 * In our private namespace the mount is the run's alone and ends
+	 * with the namespace, when the last of the run's processes (the
+	 * guardian included) has ended, however: nothing to undo.  Anywhere
+	 * else the guard unmounts it at exit, on a signal and after SIGKILL.
+	 */
+	if (!private_ns)
+		guard_add(unmount_dir, dir);
 	return !stat(probe, &st);
 }
 
