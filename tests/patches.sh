@@ -10,6 +10,25 @@ ksrc=$(realpath "$1")
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
+# checkpatch clean (the cited upstream commits are not in KSRC, a tarball
+# without history), or fail naming LABEL
+checkpatch_clean() {	# label patch
+	local out
+	out=$("$ksrc/scripts/checkpatch.pl" --no-tree --terse --ignore UNKNOWN_COMMIT_ID "$2" 2>&1) ||
+		fail "$1: checkpatch: $out"
+	grep -q "total: 0 errors, 0 warnings" <<<"$out" || [ -z "$out" ] ||
+		fail "$1: checkpatch: $out"
+}
+
+# Apply PATCH... in order in the current directory: 0, or 1 with the
+# name of the first one refused on stdout (git's message in $scratch/err).
+first_refused() {	# patch...
+	local p
+	for p in "$@"; do
+		git apply "$p" 2>"$scratch/err" || { basename "$p"; return 1; }
+	done
+}
+
 mapfile -t patches < <(ls "$top"/kernel/sched/*.patch 2>/dev/null | sort)
 [ ${#patches[@]} -gt 0 ] || fail "no kernel/sched/*.patch"
 # the seed series (scripts/seed-tree.sh), on top of the counters
@@ -25,11 +44,7 @@ for p in "${patches[@]}" "${seeds[@]}"; do
 	# the changelog: the lines between the headers and the '---' line
 	words=$(awk '/^---$/ { exit } body && !/^Signed-off-by:/ { print } /^$/ { body = 1 }' "$p" | wc -w)
 	[ "$words" -ge 60 ] || fail "$n: changelog of $words words"
-	# the cited upstream commits are not in KSRC, a tarball without history
-	out=$("$ksrc/scripts/checkpatch.pl" --no-tree --terse --ignore UNKNOWN_COMMIT_ID "$p" 2>&1) ||
-		fail "$n: checkpatch: $out"
-	grep -q "total: 0 errors, 0 warnings" <<<"$out" || [ -z "$out" ] ||
-		fail "$n: checkpatch: $out"
+	checkpatch_clean "$n" "$p"
 	pass "$n: format-patch, Signed-off-by, $words-word changelog, checkpatch clean"
 done
 
@@ -72,11 +87,7 @@ if [ ${#patches[@]} -gt 1 ]; then
 	for f in $(sed -n 's|^+++ b/||p' "${patches[@]}" | sort -u); do
 		[ -f "$ksrc/$f" ] && cp "$ksrc/$f" "$f"
 	done
-	refused=
-	for p in "${patches[@]:1}"; do
-		git apply "$p" 2>/dev/null || { refused=$(basename "$p"); break; }
-	done
-	[ -n "$refused" ] ||
+	refused=$(first_refused "${patches[@]:1}") &&
 		fail "the series applies without $(basename "${patches[0]}"): the check proves nothing"
 	pass "without $(basename "${patches[0]}"), $refused is refused"
 fi
@@ -88,18 +99,13 @@ mainline=$top/kernel/sched/mainline
 mapfile -t mpatches < <(ls "$mainline"/*.patch 2>/dev/null | sort)
 [ ${#mpatches[@]} -ge 4 ] || fail "kernel/sched/mainline: ${#mpatches[@]} patches, want 4"
 for p in "${mpatches[@]}"; do
-	out=$("$ksrc/scripts/checkpatch.pl" --no-tree --terse --ignore UNKNOWN_COMMIT_ID "$p" 2>&1) ||
-		fail "mainline/$(basename "$p"): checkpatch: $out"
-	grep -q "total: 0 errors, 0 warnings" <<<"$out" || [ -z "$out" ] ||
-		fail "mainline/$(basename "$p"): checkpatch: $out"
+	checkpatch_clean "mainline/$(basename "$p")" "$p"
 done
-apply_mainline() {	# dir patch... : 0 if all apply in order, else the first refused
-	local dir=$1 p
+apply_mainline() {	# dir patch... : as first_refused, on a copy of the base files
+	local dir=$1
 	shift
 	rm -rf "$dir" && cp -a "$mainline/base" "$dir" && cd "$dir" || fail "no copy of $mainline/base"
-	for p in "$@"; do
-		git apply "$p" 2>"$scratch/err" || { basename "$p"; return 1; }
-	done
+	first_refused "$@"
 }
 refused=$(apply_mainline "$scratch/ml" "${mpatches[@]}") ||
 	fail "mainline/$refused does not apply to kernel/sched/mainline/base: $(head -n2 "$scratch/err" | tr '\n' ' ')"
