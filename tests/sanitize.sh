@@ -8,12 +8,9 @@
 #   tests/sanitize.sh SUITE_DIR OUT_DIR [MAKE]
 #
 # SUITE_DIR is the suite inside a kernel tree (as make sync leaves it; its
-# normal build is not touched).  Every .c file there is compiled once into
-# OUT_DIR with the flags of the suite's Makefile and -O1 -g
-# -fsanitize=address,undefined -fno-omit-frame-pointer,
-# the files without main() into an archive, and each file with main() is
-# linked against it: the programs are those the suite's Makefile builds,
-# and the archive brings in what each one uses.
+# normal build is not touched).  The suite's own Makefile builds it into
+# OUT_DIR with its own flags plus -O1 -g -fsanitize=address,undefined
+# -fno-omit-frame-pointer: the same core library and the same programs.
 set -u
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,51 +20,39 @@ make=${3:-make}
 progs="$(sched_perf_programs "$top/tools/testing/selftests/sched_perf") $(sched_perf_programs "$top/tools/testing/selftests/sched_perf" TEST_GEN_PROGS_EXTENDED)"
 start=$(date +%s)
 
-mkdir -p "$out/obj" && out=$(cd "$out" && pwd)
+mkdir -p "$out" && out=$(cd "$out" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The suite's own compiler and flags (its Makefile and lib.mk: -std,
-# -D_GNU_SOURCE, the kernel headers), then the sanitizers; -O1 as the
-# ASan documentation advises (the later -O wins).
+# The suite's own flags (its Makefile and lib.mk: -std, -D_GNU_SOURCE,
+# the kernel headers), then the sanitizers; -O1 as the ASan documentation
+# advises (the later -O wins).  CFLAGS given to make replaces the
+# Makefile's, so it is read first and given whole.
 mkvar() {
 	$make -s --no-print-directory -C "$suite" OUTPUT="$out" \
 		--eval 'sanitize-print-%: ; @echo $($*)' "sanitize-print-$1"
 }
-cc=$(mkvar CC) && cflags=$(mkvar CFLAGS) && ldlibs=$(mkvar LDLIBS) && [ -n "$cc" ] ||
-	fail "cannot read CC, CFLAGS, LDLIBS from $suite/Makefile"
+cc=$(mkvar CC) && cflags=$(mkvar CFLAGS) && [ -n "$cc" ] && [ -n "$cflags" ] ||
+	fail "cannot read CC and CFLAGS from $suite/Makefile"
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -g"
 cflags="$cflags $san -O1"
 
-# Objects are rebuilt when their source, any header or the flags changed.
-[ "$(cat "$out/flags" 2>/dev/null)" = "$cc $cflags" ] || rm -f "$out"/obj/*.o
-echo "$cc $cflags" >"$out/flags"
-newest_h=$(ls -t "$suite"/*.h | head -n1)
-mains=() libs=() stale=()
-for c in "$suite"/*.c; do
-	o=$out/obj/$(basename "$c" .c).o
-	if grep -q '^int main(' "$c"; then mains+=("$o"); else libs+=("$o"); fi
-	[ "$o" -nt "$c" ] && [ "$o" -nt "$newest_h" ] || stale+=("$c")
-done
-printf '%s\n' "${stale[@]}" | xargs -r -P "$(nproc)" -I{} sh -c \
-	'exec nice -n 19 '"$cc $cflags"' -c "$1" -o "$2/obj/$(basename "$1" .c).o"' _ {} "$out" \
-	>"$tmp/build" 2>&1 || fail "build with $cc -fsanitize failed: $(grep -A5 'error' "$tmp/build" | head -40)"
-rm -f "$out/libsuite.a"
-ar rcs "$out/libsuite.a" "${libs[@]}" || fail "ar failed"
-for o in "${mains[@]}"; do
-	p=$(basename "$o" .o)
-	nice -n 19 $cc $san "$o" "$out/libsuite.a" $ldlibs -o "$out/$p" >"$tmp/link" 2>&1 ||
-		fail "linking $p failed: $(head -20 "$tmp/link")"
-done
+# make rebuilds what a source or header changed; other flags, everything.
+[ "$(cat "$out/flags" 2>/dev/null)" = "$cflags" ] ||
+	(cd "$out" && rm -rf core $progs)
+echo "$cflags" >"$out/flags"
+nice -n 19 $make -s --no-print-directory -j"$(nproc)" -C "$suite" OUTPUT="$out" \
+	CFLAGS="$cflags" $(printf "$out/%s " $progs) >"$tmp/build" 2>&1 ||
+	fail "build with -fsanitize failed: $(tail -n 20 "$tmp/build")"
 for p in $progs; do
-	[ -x "$out/$p" ] || fail "$p was not built (no $suite/$p.c with main()?)"
+	[ -x "$out/$p" ] || fail "$p was not built"
 done
 # The programs' default bounds, beside them: the change thresholds only.
 # An absolute bound is a performance check that a build 2-3 times slower
 # on a busy machine may miss; what is judged here is the sanitizers'.
 grep -E '^[^#]*[[:space:]]change[[:space:]]' "$suite/bounds" >"$out/bounds" ||
 	fail "no change thresholds in $suite/bounds"
-pass "built ${#mains[@]} programs (${#stale[@]} files compiled) with $cc $san in $(($(date +%s) - start)) s"
+pass "built $(echo $progs | wc -w) programs with the suite's Makefile and $san in $(($(date +%s) - start)) s"
 
 # LeakSanitizer stops the world with ptrace-like means; where that is
 # forbidden (some containers) it cannot run and leaks go unchecked, said

@@ -121,10 +121,4 @@ struct workload {
 	const char *(*variant)(void);
 };
 
-extern const struct workload hackbench_workload;
-extern const struct workload tcp_rr_workload;
-extern const struct workload udp_rr_workload;
-extern const struct workload sctp_rr_workload;
-extern const struct workload dirdeep_workload;
-
 #endif
