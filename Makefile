@@ -28,15 +28,17 @@ CHECKPATCH	:= $(KSRC)/scripts/checkpatch.pl --no-tree --terse -f
 SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
 DEPS		:= scripts/deps.sh
 
-.PHONY: all ksrc sync build run kselftest check unit checkpatch \
-	test-bad-input test-perf-agreement test-no-hang test-rr-errors \
-	test-dirdeep-cleanup test-kill-anywhere test-side-by-side test-gate test-compare test-patches \
-	vmtest test-vm bench-gate bench-gate-ab bench-gate-guest bench-counters \
+# The tests and their categories: tests/run.sh's table (tests/run.sh -l).
+TEST_RUNNER	:= tests/run.sh
+TEST_CATEGORIES	:= input cleanup tools integration vm
+TEST_NAMES	:= $(shell $(TEST_RUNNER) -l | cut -d' ' -f1 | tr _ -)
+TEST_TARGETS	:= $(addprefix test-,$(sort $(TEST_NAMES) $(TEST_CATEGORIES)))
+RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
+
+.PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
+	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes \
-	test-unprivileged test-suite \
-	test-install test-gen-tar bench clean \
-	report test-report test-evidence \
-	test-sanitize test-malformed fuzz test-docs test-deps check-fresh \
+	bench clean report fuzz check-fresh \
 	deps-run deps-check deps-vmtest deps-fuzz deps-bench deps-fresh
 
 all: build
@@ -64,94 +66,23 @@ run: build
 kselftest: build
 	$(MAKE) -C "$(SELFTESTS)" TARGETS="$(TARGETS)" run_tests
 
-check: deps-check test-deps unit checkpatch test-bad-input test-perf-agreement test-no-hang \
-	test-rr-errors test-dirdeep-cleanup test-kill-anywhere test-side-by-side test-gate \
-	test-compare test-unprivileged test-suite test-install test-gen-tar \
-	test-patches test-report test-evidence test-malformed test-sanitize test-docs \
-	test-vm
+# Every test of tests/run.sh, each category in turn; make test-NAME runs
+# one test (test-kill-anywhere) or one category (test-cleanup).
+check: deps-check deps-vmtest checkpatch build
+	@$(RUN_TESTS)
 	@echo "make check: all tests passed"
 
-unit: build
-	"$(INTREE)/sched_perf_unit" "$(INTREE)/fixtures"
+$(TEST_TARGETS): test-%: build
+	@$(RUN_TESTS) $(subst -,_,$*)
+
+test-vm: deps-vmtest
+
+unit: test-unit
 
 checkpatch: ksrc
 	@out=$$($(CHECKPATCH) $(SOURCES) | grep -v '^total: 0 errors, 0 warnings'); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
 	echo "checkpatch: $(words $(SOURCES)) files clean"
-
-test-bad-input: build
-	tests/bad_input.sh "$(INTREE)"
-
-test-perf-agreement: build
-	tests/perf_agreement.sh "$(INTREE)"
-
-test-no-hang: build
-	tests/no_hang.sh "$(INTREE)"
-
-test-rr-errors: build
-	tests/rr_errors.sh "$(INTREE)"
-
-test-dirdeep-cleanup: build
-	tests/dirdeep_cleanup.sh "$(INTREE)" "$(SELFTESTS)"
-
-# SIGTERM, SIGINT or SIGKILL to the controller at any moment leaves nothing.
-test-kill-anywhere: build
-	tests/kill_anywhere.sh "$(INTREE)" 24
-
-# Two runs at once (hackbench, udp_rr) mount debugfs and tracefs each in a
-# namespace of its own: the mount table is the same during and after.
-test-side-by-side: build
-	tests/side_by_side.sh "$(INTREE)"
-
-# --save, --baseline, --ab, --max-runs and --bisect on real runs.
-test-gate: build
-	tests/gate.sh "$(INTREE)"
-
-# sched_perf_compare: tables, JSON, exit codes, every bad input.
-test-compare: build
-	tests/compare.sh "$(INTREE)"
-
-test-unprivileged: build
-	tests/unprivileged.sh "$(INTREE)"
-
-# scripts/report.sh on short real runs and the fake evidence directory of
-# tests/data/evidence-sample: pages made, well-formed, self-contained, the
-# plots of every section there; bad input exit 2.
-test-report: build
-	tests/report.sh "$(INTREE)"
-
-# A failed check leaves a trace and its summary; a passing run nothing.
-test-evidence: build
-	tests/evidence.sh "$(INTREE)"
-
-# kernel/sched/*.patch and kernel/seed/*.patch: format, checkpatch, git
-# apply --check in order; vmtest's patches in any form; vmab's bad input.
-test-patches: ksrc
-	tests/patches.sh "$(KSRC)"
-	tests/vmab.sh "$(KSRC)"
-
-# The whole suite through the kernel's own runner (make run_tests).
-test-suite: build
-	tests/suite.sh "$(MAKE)" "$(SELFTESTS)"
-
-# kselftest install + run_kselftest.sh, as distro CI runs it.
-test-install: build
-	tests/install.sh "$(MAKE)" "$(SELFTESTS)"
-
-# gen_tar's tarball unpacked and run elsewhere; its KTAP as LAVA test
-# cases (lava/ktap2lava.sh); the LAVA test definition against lava-common.
-test-gen-tar: build
-	tests/gen_tar.sh "$(MAKE)" "$(SELFTESTS)"
-
-# Garbage into every file input (--bounds, --baseline, sched_perf_compare):
-# exit 2 and one clear line naming the file, nothing written.
-test-malformed: build
-	tests/malformed.sh "$(INTREE)"
-
-# The suite built apart ($(BUILD)/asan) with ASan, UBSan and LSan: the
-# unit tests, a short run of every program, the malformed inputs; no report.
-test-sanitize: sync
-	tests/sanitize.sh "$(INTREE)" "$(BUILD)/asan" "$(MAKE)"
 
 # Every parser under libFuzzer (else a mutation loop of our own) for
 # FUZZ_SECONDS each, seeds in fixtures/fuzz; not part of check.
@@ -163,10 +94,6 @@ fuzz: deps-fuzz sync
 # under qemu, run the suite there; exits with the suite's verdict.
 vmtest: deps-vmtest sync
 	scripts/vmtest.sh "$(KSRC)"
-
-# vmtest, then what only a kernel with schedstats and SCTP can show.
-test-vm: deps-vmtest sync build
-	tests/vm.sh "$(KSRC)"
 
 # The gate's false-positive and detection rates on this machine.
 bench-gate: build
@@ -209,15 +136,6 @@ bench: deps-bench build
 	bench/hackbench.sh "$(INTREE)"
 	bench/rr.sh "$(INTREE)"
 	bench/dirdeep.sh "$(INTREE)"
-
-# scripts/deps.sh: the list parses, a missing need is named, bad lists
-# exit 2, nothing else installs packages.
-test-deps:
-	tests/deps.sh
-
-# Documentation/ parses as reStructuredText (docutils), warnings included.
-test-docs:
-	tests/docs.sh
 
 # The README's two commands (make run, bash .ci/run) in a Debian 12 root
 # made by debootstrap, from a clone of HEAD: every package they need must

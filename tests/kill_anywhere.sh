@@ -28,7 +28,8 @@ kills=${2:-24}
 [ $# -ge 2 ] && shift 2 || shift $#
 # by default every program of the selftest Makefile's list (this script
 # also runs alone in the guest, so it reads the list itself)
-progs=${*:-$(sed -n 's/^TEST_GEN_PROGS := //p' "$dir/Makefile" 2>/dev/null)}
+all=$(sed -n 's/^TEST_GEN_PROGS := //p' "$dir/Makefile" 2>/dev/null)
+progs=${*:-$all}
 [ -n "$progs" ] || { echo "kill_anywhere: no programs given and no $dir/Makefile" >&2; exit 1; }
 seed=${SEED:-$(date +%s)}
 tmp=$(mktemp -d)
@@ -52,12 +53,15 @@ state() {
 	grep -c ' /sys/kernel/debug \| /sys/kernel/tracing ' /proc/mounts
 }
 
-# processes of session SID (the controller's pid)
+# live processes of session SID (the controller's pid): one awk over every
+# /proc/PID/stat (a process per entry made each look cost a second); the
+# fields after the command name, which may hold spaces, start at ") ".
+# A zombie holds nothing but its pid, and one whose parent was killed
+# waits for init to reap it (a second or more here): not counted.
 session_pids() {
-	for s in /proc/[0-9]*/stat; do
-		sid=$(sed 's/.*) //' "$s" 2>/dev/null | cut -d' ' -f4)
-		[ "$sid" = "$1" ] && { p=${s#/proc/}; echo "${p%/stat}"; }
-	done
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v sid="$1" '{
+		rest = substr($0, index($0, ") ") + 2); split(rest, f, " ")
+		if (f[4] == sid && f[1] != "Z") print $1 }'
 }
 
 # sockets held by the processes given
@@ -88,11 +92,8 @@ ss_sockets() {	# prog tag
 # own, mounts debugfs), so the global state says nothing about the run
 # killed here.
 others_running() {	# tag
-	for c in /proc/[0-9]*/comm; do
-		case $(cat "$c" 2>/dev/null) in
-		hackbench | tcp_rr | udp_rr | sctp_rr | dirdeep | sched_perf-grd) ;;
-		*) continue ;;
-		esac
+	for c in $(echo "$all $progs sched_perf-grd" | tr -s ' ' '|' |
+		   grep -lxEf - /proc/[0-9]*/comm 2>/dev/null); do
 		{ tr '\0' '\n' <"${c%comm}environ"; } 2>/dev/null | grep -qx "KILL_ANYWHERE_RUN=$1" ||
 			return 0
 	done

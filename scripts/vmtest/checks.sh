@@ -8,10 +8,12 @@ sysctl=/proc/sys/kernel/sched_schedstats
 cd /kselftest/sched_perf || exit 1
 
 report() {	# condition-status message
+	local at
+	at=$(cut -d' ' -f1 /proc/uptime)
 	if [ "$1" = 0 ]; then
-		echo "SCHED_PERF_CHECK ok: $2"
+		echo "SCHED_PERF_CHECK ok: $2 (at $at s)"
 	else
-		echo "SCHED_PERF_CHECK FAIL: $2"
+		echo "SCHED_PERF_CHECK FAIL: $2 (at $at s)"
 	fi
 }
 

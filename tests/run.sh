@@ -1,0 +1,134 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The one runner of the repository's tests, in categories (the style of
+# the kernel's mm/run_vmtests.sh): make check runs every category, make
+# test-NAME one test or one category.
+#
+#   tests/run.sh [-t "CATEGORY ..."] [-l] [-h] [NAME ...]
+#
+#   -t CATEGORIES  run the tests of these categories (default: all)
+#   -l             list the tests, a line each: name, category, command
+#   -h             this help
+#   NAME           a test or a category by name (as -t)
+#
+# Environment: KSRC (the kernel tree the suite is synced into, default
+# build/linux-source-6.12), BUILD (default build), MAKE (default make).
+# Each test prints its own assertions; the runner prints a TAP line per
+# test with its time, then a summary, and exits 1 when any test failed,
+# 2 on a bad argument.  The plan is counted from the table, never typed.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$top/build}
+KSRC=${KSRC:-$BUILD/linux-source-6.12}
+MAKE=${MAKE:-make}
+SELFTESTS=$KSRC/tools/testing/selftests
+INTREE=$SELFTESTS/sched_perf
+
+# name  category  command (run from the top of the repository; @KSRC@,
+# @SELFTESTS@, @INTREE@, @BUILD@ and @MAKE@ stand for those paths, each
+# argument a word of its own whatever spaces the path holds)
+# categories: input (bad input refused), cleanup (nothing left behind),
+# tools (the offline tools and the repository's own checks), integration
+# (real runs through the suite and the kselftest runner), vm (a guest).
+TESTS=(
+	"deps		input		tests/deps.sh"
+	"bad_input	input		tests/bad_input.sh @INTREE@"
+	"malformed	input		tests/malformed.sh @INTREE@"
+	"unprivileged	input		tests/unprivileged.sh @INTREE@"
+	"rr_errors	input		tests/rr_errors.sh @INTREE@"
+	"no_hang	cleanup		tests/no_hang.sh @INTREE@"
+	"dirdeep_cleanup cleanup	tests/dirdeep_cleanup.sh @INTREE@ @SELFTESTS@"
+	"kill_anywhere	cleanup		tests/kill_anywhere.sh @INTREE@ 24"
+	"side_by_side	cleanup		tests/side_by_side.sh @INTREE@"
+	"unit		tools		@INTREE@/sched_perf_unit @INTREE@/fixtures"
+	"compare	tools		tests/compare.sh @INTREE@"
+	"report		tools		tests/report.sh @INTREE@"
+	"evidence	tools		tests/evidence.sh @INTREE@"
+	"patches	tools		tests/patches.sh @KSRC@"
+	"vmab		tools		tests/vmab.sh @KSRC@"
+	"docs		tools		tests/docs.sh"
+	"sanitize	tools		tests/sanitize.sh @INTREE@ @BUILD@/asan @MAKE@"
+	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
+	"gate		integration	tests/gate.sh @INTREE@"
+	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"
+	"install	integration	tests/install.sh @MAKE@ @SELFTESTS@"
+	"gen_tar	integration	tests/gen_tar.sh @MAKE@ @SELFTESTS@"
+	"vm		vm		tests/vm.sh @KSRC@"
+)
+CATEGORIES="input cleanup tools integration vm"
+
+usage() { sed -n '3,18s/^# \{0,1\}//p' "$0"; }
+field() { echo "$1" | awk -v n="$2" '{ print $n }'; }
+command_of() { echo "$1" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }'; }
+
+run_test() {	# command with @PATH@ words
+	local words=() w
+	for w in $1; do
+		w=${w//@KSRC@/$KSRC} w=${w//@SELFTESTS@/$SELFTESTS}
+		w=${w//@INTREE@/$INTREE} w=${w//@BUILD@/$BUILD} w=${w//@MAKE@/$MAKE}
+		words+=("$w")
+	done
+	(cd "$top" && exec "${words[@]}")
+}
+
+list() {
+	local t
+	for t in "${TESTS[@]}"; do
+		printf '%-16s %-12s %s\n' "$(field "$t" 1)" "$(field "$t" 2)" "$(command_of "$t")"
+	done
+}
+
+wanted=""
+while getopts ":t:lh" o; do
+	case $o in
+	t) wanted="$wanted $OPTARG" ;;
+	l) list; exit 0 ;;
+	h) usage; exit 0 ;;
+	*) echo "run.sh: usage: tests/run.sh [-t \"CATEGORY ...\"] [-l] [-h] [NAME ...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+wanted="$wanted $*"
+
+# every word must name a test or a category
+known=" $CATEGORIES $(for t in "${TESTS[@]}"; do field "$t" 1; done | tr '\n' ' ') "
+for w in $wanted; do
+	case $known in
+	*" $w "*) ;;
+	*) echo "run.sh: '$w' is neither a test nor a category (tests/run.sh -l lists them)" >&2; exit 2 ;;
+	esac
+done
+
+selected() {	# name category
+	[ -z "${wanted// /}" ] && return 0
+	case " $wanted " in *" $1 "* | *" $2 "*) return 0 ;; esac
+	return 1
+}
+
+plan=()
+for t in "${TESTS[@]}"; do
+	selected "$(field "$t" 1)" "$(field "$t" 2)" && plan+=("$t")
+done
+
+echo "TAP version 13"
+echo "1..${#plan[@]}"
+n=0 failed=0 summary=""
+for t in "${plan[@]}"; do
+	n=$((n + 1))
+	name=$(field "$t" 1) cat=$(field "$t" 2)
+	echo "# $name ($cat): $(command_of "$t")"
+	start=$(date +%s)
+	run_test "$(command_of "$t")"
+	rc=$?
+	secs=$(($(date +%s) - start))
+	if [ $rc = 0 ]; then
+		echo "ok $n $name # $cat, $secs s"
+	else
+		echo "not ok $n $name # $cat, $secs s, exit $rc"
+		failed=$((failed + 1))
+	fi
+	summary="$summary$(printf '#   %-16s %-12s %5d s  %s' "$name" "$cat" "$secs" "$([ $rc = 0 ] && echo ok || echo FAIL)")\n"
+done
+printf '# time per test:\n%b' "$summary"
+echo "# $((n - failed)) of $n tests passed"
+[ $failed = 0 ]
