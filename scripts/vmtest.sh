@@ -200,6 +200,12 @@ build_kernel() {
 	mkdir -p "$cache"
 	exec {lock}>"$cache/build-$base.lock"
 	flock "$lock"
+	# another run may have built it while this one waited for the lock
+	if [ -f "$kernel" ]; then
+		exec {lock}>&-
+		say "kernel cached: $out (built while this run waited)"
+		return
+	fi
 	build=$cache/build-$base
 	src=$cache/src-$base
 	mkdir -p "$build"
