@@ -6,13 +6,20 @@
 # iteration, the measured iterations or teardown, then count what is left:
 # processes of the session, sockets they hold, work directories, temporary
 # results files, and sysctls/sched features/mounts not restored.  Every count
-# must be 0.  Every other run sets SCHED_PERF_TEST_SPAWN_DELAY_US, which
+# must be 0.  Half the runs set SCHED_PERF_TEST_SPAWN_DELAY_US, which
 # makes each new worker sleep 100 ms before it arms PR_SET_PDEATHSIG, so
 # that kills land in that window too.
 #
+# The kills of a program (kill_plan): each of the 4 moments with each of
+# the 2 ways a run can end, a caught signal (SIGTERM and SIGINT take one
+# handler: they alternate, each moment sees both) or SIGKILL (the
+# guardian undoes), once with the spawn window widened and once without:
+# 16 kills.  Processes and threads alternate so that each moment and way
+# is tried once with each (and each moment, way and window once).  (24 kills, with SIGTERM and SIGINT each a
+# factor of its own, tried the same code twice.)
+#
 # usage: kill_anywhere.sh DIR [KILLS [PROG...]]
-#   DIR    where the programs are; KILLS per program (24: each moment,
-#          signal and widened window once)
+#   DIR    where the programs are; KILLS per program (16: the plan once)
 #   SEED   environment: random seed (default: the date), printed
 #   KILL_HACKBENCH_LOOPS  environment: hackbench's -l (300; fewer in a
 #          slow guest, where 300 loops take 11 s a run)
@@ -24,7 +31,7 @@
 # Exit: 0 nothing left, 1 something left (or a hang).
 set -u
 dir=$1
-kills=${2:-24}
+kills=${2:-16}
 [ $# -ge 2 ] && shift 2 || shift $#
 # by default every program of the selftest Makefile's list (this script
 # also runs alone in the guest, so it reads the list itself)
@@ -100,9 +107,24 @@ others_running() {	# tag
 	return 1
 }
 
+# kill K of the plan: its moment (0 setup, 1 first iteration, 2
+# measurement, 3 teardown), the way it ends, the spawn window, the mode
+moment_of() { echo $(($1 % 4)); }
+sig_name() {
+	if [ $(($1 / 4 % 2)) = 1 ]; then
+		echo KILL
+	elif [ $((($1 + $1 / 8) % 2)) = 0 ]; then
+		echo TERM
+	else
+		echo INT
+	fi
+}
+widened_for() { echo $(($1 / 8 % 2)); }
+threads_for() { echo $((($1 % 4 + $1 / 4 + $1 / 8) % 2)); }
+
 args_for() {	# prog kill-number
 	mode=-P
-	[ $(($2 / 12 % 2)) = 1 ] && mode=-T
+	[ "$(threads_for "$2")" = 1 ] && mode=-T
 	case $1 in
 	hackbench) echo "$mode -g 2 -l ${KILL_HACKBENCH_LOOPS:-300} --iterations 3" ;;
 	*_rr) echo "$mode --pairs 4 --duration 0.3 --iterations 3" ;;
@@ -123,10 +145,10 @@ calibrate() {
 	echo $(($(now_ms) - t0))
 }
 
-# delay in ms for kill K of a run lasting T ms; moment = K mod 4
+# delay in ms for kill K of a run lasting T ms, at K's moment
 delay_for() {
-	awk -v k="$1" -v t="$2" -v seed="$seed" 'BEGIN {
-		srand(seed + k * 7919); r = rand(); m = k % 4
+	awk -v k="$1" -v m="$(moment_of "$1")" -v t="$2" -v seed="$seed" 'BEGIN {
+		srand(seed + k * 7919); r = rand()
 		if (m == 0) d = r * 60			# setup: fork, bind, mkdir
 		else if (m == 1) d = 60 + r * (t / 3 - 60)	# first iteration
 		else if (m == 2) d = t / 3 + r * (t * 0.85 - t / 3)	# measurement
@@ -136,8 +158,7 @@ delay_for() {
 
 ms_sleep() { sleep "$(awk -v ms="$1" 'BEGIN { printf "%.3f\n", ms / 1000 }')"; }
 
-moment_name() { case $(($1 % 4)) in 0) echo setup ;; 1) echo first ;; 2) echo measure ;; 3) echo teardown ;; esac; }
-sig_name() { case $(($1 / 4 % 3)) in 0) echo TERM ;; 1) echo INT ;; 2) echo KILL ;; esac; }
+moment_name() { case $(moment_of "$1") in 0) echo setup ;; 1) echo first ;; 2) echo measure ;; 3) echo teardown ;; esac; }
 
 kill_once() {	# prog k t
 	prog=$1 k=$2 t=$3
@@ -146,12 +167,9 @@ kill_once() {	# prog k t
 	others_running "$$-$k" && beside=1
 	d=$(delay_for "$k" "$t")
 	sig=$(sig_name "$k")
-	# every other run widens the fork/PR_SET_PDEATHSIG window (test-only
-	# knob of tasks.c): a kill there must still leave nothing.  The first
-	# 12 kills widen it at two moments, the next 12 (threads instead of
-	# processes: args_for) at the other two, so 24 kills try each moment
-	# and signal with and without it once.
-	widen=$(((k + k / 12) % 2))
+	# half the runs widen the fork/PR_SET_PDEATHSIG window (test-only
+	# knob of tasks.c): a kill there must still leave nothing
+	widen=$(widened_for "$k")
 	widened=$((widened + widen))
 	# shellcheck disable=SC2046
 	SCHED_PERF_TEST_SPAWN_DELAY_US=$((widen * 100000)) KILL_ANYWHERE_RUN=$$-$k \
@@ -197,6 +215,7 @@ kill_once() {	# prog k t
 	temps=$((temps + r)) states=$((states + c))
 	eval "at_$(moment_name "$k")=\$((at_$(moment_name "$k") + 1))"
 	eval "by_$sig=\$((by_$sig + 1))"
+	threads=$((threads + $(threads_for "$k")))
 	# the next run starts clean, whatever this one left
 	[ -n "$left" ] && kill -9 $left 2>/dev/null
 	rm -rf "${work:?}"/* "${res:?}"/* 2>/dev/null
@@ -219,14 +238,14 @@ for prog in $progs; do
 	fi
 	[ "$t" = 0 ] && { bad=1; continue; }
 	procs=0 socks=0 dirs=0 temps=0 states=0 hangs=0 unjudged=0
-	at_setup=0 at_first=0 at_measure=0 at_teardown=0 by_TERM=0 by_INT=0 by_KILL=0 widened=0
+	at_setup=0 at_first=0 at_measure=0 at_teardown=0 by_TERM=0 by_INT=0 by_KILL=0 widened=0 threads=0
 	k=0
 	while [ $k -lt "$kills" ]; do
 		kill_once "$prog" $k "$t"
 		k=$((k + 1))
 	done
 	total=$((procs + socks + dirs + temps + states + hangs))
-	echo "kill_anywhere: $prog: $kills kills (run $t ms; setup $at_setup, first iteration $at_first, measurement $at_measure, teardown $at_teardown; SIGTERM $by_TERM, SIGINT $by_INT, SIGKILL $by_KILL; spawn window widened $widened): left processes $procs, sockets $socks, work dirs $dirs, temp results $temps, state not restored $states (not judged $unjudged: another run beside), hangs $hangs"
+	echo "kill_anywhere: $prog: $kills kills (run $t ms; setup $at_setup, first iteration $at_first, measurement $at_measure, teardown $at_teardown; SIGTERM $by_TERM, SIGINT $by_INT, SIGKILL $by_KILL; spawn window widened $widened; threads $threads): left processes $procs, sockets $socks, work dirs $dirs, temp results $temps, state not restored $states (not judged $unjudged: another run beside), hangs $hangs"
 	[ $total = 0 ] || bad=1
 done
 if [ $bad != 0 ]; then

@@ -47,7 +47,7 @@ TESTS=(
 	"sanitize	tools		tests/sanitize.sh @INTREE@ @BUILD@/asan @MAKE@"
 	"no_hang	cleanup		tests/no_hang.sh @INTREE@"
 	"dirdeep_cleanup cleanup	tests/dirdeep_cleanup.sh @INTREE@ @SELFTESTS@"
-	"kill_anywhere	cleanup		tests/kill_anywhere.sh @INTREE@ 24"
+	"kill_anywhere	cleanup		tests/kill_anywhere.sh @INTREE@ 16"
 	"side_by_side	cleanup		tests/side_by_side.sh @INTREE@"
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"

@@ -39,7 +39,7 @@ done
 # schedstats sysctl exist: with it at 0 every run turns it on, so a
 # SIGKILLed controller leaves the restoring to its guardian.
 echo 0 > $sysctl
-KILL_HACKBENCH_LOOPS=100 /kill_anywhere.sh /kselftest/sched_perf "${SCHED_PERF_VM_KILLS:-12}" sctp_rr hackbench \
+KILL_HACKBENCH_LOOPS=100 /kill_anywhere.sh /kselftest/sched_perf "${SCHED_PERF_VM_KILLS:-8}" sctp_rr hackbench \
 	> /tmp/kill.out 2>&1
 rc=$?
 sed 's/^/SCHED_PERF_KILL /' /tmp/kill.out
