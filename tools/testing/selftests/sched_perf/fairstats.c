@@ -16,25 +16,11 @@
 #include "compiler.h"
 #include "fairstats.h"
 
+#define FC_NAME(column) #column
 const char *const fair_counter_names[FC_COUNT] = {
-	[FC_SIS_CALLS] = "sis_calls",
-	[FC_SIS_IDLE_TARGET] = "sis_idle_target",
-	[FC_SIS_IDLE_PREV] = "sis_idle_prev",
-	[FC_SIS_IDLE_RECENT] = "sis_idle_recent",
-	[FC_SIS_IDLE_SMT] = "sis_idle_smt",
-	[FC_SIS_KTHREAD_PREV] = "sis_kthread_prev",
-	[FC_SIS_NO_LLC] = "sis_no_llc",
-	[FC_SIS_SCANS] = "sis_scans",
-	[FC_SIS_SCANS_ASYM] = "sis_scans_asym",
-	[FC_SIS_SCAN_CPUS] = "sis_scan_cpus",
-	[FC_SIS_SCANS_FOUND] = "sis_scans_found",
-	[FC_SIS_SCANS_FAILED] = "sis_scans_failed",
-	[FC_SIS_SCANS_FAILED_CLUSTER] = "sis_scans_failed_cluster",
-	[FC_SIS_BUDGET_ZERO] = "sis_budget_zero",
-	[FC_SIS_BUDGET_SPENT] = "sis_budget_spent",
-	[FC_WAKEUP_CHECKS] = "wakeup_checks",
-	[FC_WAKEUP_PREEMPTS] = "wakeup_preempts",
-	[FC_WAKEUP_SLICE_KEPT] = "wakeup_slice_kept",
+#define FAIR_COUNTER(column) FC_NAME(column),
+#include "fair_counters.h"
+#undef FAIR_COUNTER
 };
 
 struct span {
@@ -242,7 +228,7 @@ static int map_columns(struct parser *ps, size_t pos)
 		have[k] = true;
 	}
 	/* a !CONFIG_SMP kernel has no idle sibling search, hence no sis_* */
-	if (!have[FC_SIS_CALLS] && have[FC_WAKEUP_CHECKS])
+	if (!have[FC_sis_calls] && have[FC_wakeup_checks])
 		return fail_line(ps, "no sis_* columns: a kernel without CONFIG_SMP has no idle sibling search");
 	for (k = 0; k < FC_COUNT; k++)
 		if (!have[k])

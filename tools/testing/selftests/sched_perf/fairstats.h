@@ -28,29 +28,15 @@
  */
 #define FAIR_STATS_VERSION 2
 
+/* FC_sis_calls ...: the columns of fair_counters.h, in its order */
 enum fair_counter {
-	FC_SIS_CALLS,
-	FC_SIS_IDLE_TARGET,
-	FC_SIS_IDLE_PREV,
-	FC_SIS_IDLE_RECENT,
-	FC_SIS_IDLE_SMT,
-	FC_SIS_KTHREAD_PREV,
-	FC_SIS_NO_LLC,
-	FC_SIS_SCANS,
-	FC_SIS_SCANS_ASYM,
-	FC_SIS_SCAN_CPUS,
-	FC_SIS_SCANS_FOUND,
-	FC_SIS_SCANS_FAILED,
-	FC_SIS_SCANS_FAILED_CLUSTER,
-	FC_SIS_BUDGET_ZERO,
-	FC_SIS_BUDGET_SPENT,
-	FC_WAKEUP_CHECKS,
-	FC_WAKEUP_PREEMPTS,
-	FC_WAKEUP_SLICE_KEPT,
+#define FAIR_COUNTER(column) FC_##column,
+#include "fair_counters.h"
+#undef FAIR_COUNTER
 	FC_COUNT,
 };
 
-/* The header's name of each counter: fair_counter_names[FC_SIS_CALLS]... */
+/* The header's name of each counter: fair_counter_names[FC_sis_calls]... */
 extern const char *const fair_counter_names[FC_COUNT];
 
 struct fair_stats_cpu {

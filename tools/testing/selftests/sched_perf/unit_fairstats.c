@@ -80,9 +80,9 @@ static bool same_values(const struct fair_stats *a, const struct fair_stats *b)
 
 static void test_names(void)
 {
-	bool ok = !strcmp(fair_counter_names[FC_SIS_CALLS], "sis_calls") &&
-		  !strcmp(fair_counter_names[FC_SIS_SCANS_FOUND], "sis_scans_found") &&
-		  !strcmp(fair_counter_names[FC_WAKEUP_SLICE_KEPT], "wakeup_slice_kept");
+	bool ok = !strcmp(fair_counter_names[FC_sis_calls], "sis_calls") &&
+		  !strcmp(fair_counter_names[FC_sis_scans_found], "sis_scans_found") &&
+		  !strcmp(fair_counter_names[FC_wakeup_slice_kept], "wakeup_slice_kept");
 	int i, j;
 
 	for (i = 0; i < FC_COUNT; i++)
@@ -103,18 +103,18 @@ static void test_parse(void)
 	c0 = two.cpus[0].v;
 	c1 = two.cpus[1].v;
 	/* cpu0 100 10 20 5 1 64 180 40 24 3 2 500 120 380 60 0 0 0, cpu1 250 .. */
-	EXPECT(c0[FC_SIS_CALLS] == 100 && c0[FC_SIS_IDLE_TARGET] == 10 &&
-	       c0[FC_SIS_SCANS] == 64 && c0[FC_SIS_SCANS_FOUND] == 40 &&
-	       c0[FC_SIS_BUDGET_SPENT] == 2 && c0[FC_SIS_NO_LLC] == 380 &&
-	       c0[FC_WAKEUP_SLICE_KEPT] == 60 && c1[FC_SIS_CALLS] == 250 &&
-	       c1[FC_SIS_KTHREAD_PREV] == 7 && c1[FC_SIS_SCANS_FAILED] == 55 &&
-	       c1[FC_WAKEUP_CHECKS] == 900 && c1[FC_WAKEUP_SLICE_KEPT] == 110 &&
-	       c1[FC_SIS_SCANS_FAILED_CLUSTER] == 0,
+	EXPECT(c0[FC_sis_calls] == 100 && c0[FC_sis_idle_target] == 10 &&
+	       c0[FC_sis_scans] == 64 && c0[FC_sis_scans_found] == 40 &&
+	       c0[FC_sis_budget_spent] == 2 && c0[FC_sis_no_llc] == 380 &&
+	       c0[FC_wakeup_slice_kept] == 60 && c1[FC_sis_calls] == 250 &&
+	       c1[FC_sis_kthread_prev] == 7 && c1[FC_sis_scans_failed] == 55 &&
+	       c1[FC_wakeup_checks] == 900 && c1[FC_wakeup_slice_kept] == 110 &&
+	       c1[FC_sis_scans_failed_cluster] == 0,
 	       "fair_stats_v2_values_in_their_counters");
 	/* this fixture has no newline after its last row */
 	EXPECT(!parse("v2-4cpu", &four, err) && four.nr_cpus == 4 &&
-	       four.cpus[3].cpu == 3 && four.cpus[3].v[FC_WAKEUP_SLICE_KEPT] == 200 &&
-	       four.cpus[2].v[FC_SIS_SCAN_CPUS] == 140, "fair_stats_v2_4cpu_parses");
+	       four.cpus[3].cpu == 3 && four.cpus[3].v[FC_wakeup_slice_kept] == 200 &&
+	       four.cpus[2].v[FC_sis_scan_cpus] == 140, "fair_stats_v2_4cpu_parses");
 	/* columns and rows in another order: the same numbers, CPUs sorted */
 	EXPECT(!parse("v2-2cpu-reordered", &re, err) && same_values(&two, &re),
 	       "fair_stats_reordered_columns_same_values");
@@ -212,7 +212,7 @@ static void test_edges(void)
 	EXPECT(ok && fair_stats_parse("x", &fs, NULL, 0) && zeroed(&fs),
 	       "fair_stats_failure_leaves_nothing");
 	EXPECT(!fair_stats_parse(nul, &fs, err, sizeof(err)) && fs.nr_cpus == 2 &&
-	       fs.cpus[1].cpu == 1 && fs.cpus[1].v[FC_WAKEUP_SLICE_KEPT] == 110,
+	       fs.cpus[1].cpu == 1 && fs.cpus[1].v[FC_wakeup_slice_kept] == 110,
 	       "fair_stats_nul_ends_text");
 	fair_stats_free(&fs);
 	free(nul);
@@ -273,8 +273,8 @@ static void test_long_lines(void)
 		put(&t, word);
 	}
 	ok = !fair_stats_parse(t.s, &fs, err, sizeof(err)) && fs.nr_cpus == 1 &&
-	     fs.cpus[0].v[FC_SIS_CALLS] == 0 &&
-	     fs.cpus[0].v[FC_WAKEUP_SLICE_KEPT] == FC_WAKEUP_SLICE_KEPT * 1000;
+	     fs.cpus[0].v[FC_sis_calls] == 0 &&
+	     fs.cpus[0].v[FC_wakeup_slice_kept] == FC_wakeup_slice_kept * 1000;
 	fair_stats_free(&fs);
 	/* a megabyte word where a row should start: the reason stays short */
 	put(&t, "\n");
@@ -358,21 +358,21 @@ static void test_mutations(void)
  * per counter, cpu0 + cpu1 + cpu2 + cpu3:
  */
 static const uint64_t delta4[FC_COUNT] = {
-	[FC_SIS_CALLS] = 500,		/* 80 + 100 + 20 + 300 */
-	[FC_SIS_IDLE_TARGET] = 30,	/* 5 + 10 + 0 + 15 */
-	[FC_SIS_IDLE_PREV] = 60,	/* 10 + 20 + 5 + 25 */
-	[FC_SIS_IDLE_RECENT] = 10,	/* 2 + 3 + 1 + 4 */
-	[FC_SIS_KTHREAD_PREV] = 4,	/* 1 + 1 + 0 + 2 */
-	[FC_SIS_SCANS] = 384,		/* 60 + 60 + 14 + 250 */
-	[FC_SIS_SCAN_CPUS] = 1000,	/* 100 + 200 + 50 + 650 */
-	[FC_SIS_SCANS_FOUND] = 240,	/* 40 + 40 + 10 + 150 */
-	[FC_SIS_SCANS_FAILED] = 144,	/* 20 + 20 + 4 + 100 */
-	[FC_SIS_BUDGET_ZERO] = 10,	/* 1 + 2 + 3 + 4 */
-	[FC_SIS_BUDGET_SPENT] = 0,	/* unchanged everywhere */
-	[FC_WAKEUP_CHECKS] = 1000,	/* 100 + 200 + 300 + 400 */
-	[FC_WAKEUP_PREEMPTS] = 100,	/* 30 + 40 + 10 + 20 */
-	[FC_SIS_NO_LLC] = 900,		/* 70 + 160 + 290 + 380 */
-	[FC_WAKEUP_SLICE_KEPT] = 20,	/* 5 + 5 + 5 + 5 */
+	[FC_sis_calls] = 500,		/* 80 + 100 + 20 + 300 */
+	[FC_sis_idle_target] = 30,	/* 5 + 10 + 0 + 15 */
+	[FC_sis_idle_prev] = 60,	/* 10 + 20 + 5 + 25 */
+	[FC_sis_idle_recent] = 10,	/* 2 + 3 + 1 + 4 */
+	[FC_sis_kthread_prev] = 4,	/* 1 + 1 + 0 + 2 */
+	[FC_sis_scans] = 384,		/* 60 + 60 + 14 + 250 */
+	[FC_sis_scan_cpus] = 1000,	/* 100 + 200 + 50 + 650 */
+	[FC_sis_scans_found] = 240,	/* 40 + 40 + 10 + 150 */
+	[FC_sis_scans_failed] = 144,	/* 20 + 20 + 4 + 100 */
+	[FC_sis_budget_zero] = 10,	/* 1 + 2 + 3 + 4 */
+	[FC_sis_budget_spent] = 0,	/* unchanged everywhere */
+	[FC_wakeup_checks] = 1000,	/* 100 + 200 + 300 + 400 */
+	[FC_wakeup_preempts] = 100,	/* 30 + 40 + 10 + 20 */
+	[FC_sis_no_llc] = 900,		/* 70 + 160 + 290 + 380 */
+	[FC_wakeup_slice_kept] = 20,	/* 5 + 5 + 5 + 5 */
 };
 
 static bool delta_zero(const struct fair_stats_delta *d)
@@ -406,7 +406,7 @@ static void test_diff(void)
 	parse("wrap-before", &wb, err);
 	parse("wrap-after", &wa, err);
 	EXPECT(!fair_stats_diff(&wb, &wa, &d, err, sizeof(err)) &&
-	       d.v[FC_SIS_CALLS] == 11 && d.v[FC_WAKEUP_SLICE_KEPT] == 3 && d.v[FC_SIS_SCANS_FOUND] == 0,
+	       d.v[FC_sis_calls] == 11 && d.v[FC_wakeup_slice_kept] == 3 && d.v[FC_sis_scans_found] == 0,
 	       "fair_stats_diff_wraps_64bit");
 	parse("hotplug-3cpu", &three, err);
 	EXPECT(fair_stats_diff(&before, &three, &d, err, sizeof(err)) == -1 &&

@@ -87,15 +87,15 @@ static void test_eval(void)
 	m = eval("migrations_per_1k_ops", value, missing, &set);
 	EXPECT(m && !m->missing && m->value == 250, "rows_per_op_scaled");
 
-	value[FAIR(SIS_CALLS)] = 10;
-	value[FAIR(SIS_IDLE_TARGET)] = 4;
-	value[FAIR(SIS_SCANS)] = 7;	/* one more ending than calls */
+	value[FAIR(sis_calls)] = 10;
+	value[FAIR(sis_idle_target)] = 4;
+	value[FAIR(sis_scans)] = 7;	/* one more ending than calls */
 	m = eval("sis_unaccounted_share", value, missing, &set);
 	EXPECT(m && !m->missing && fabs(m->value - 0.1) < 1e-12, "rows_identity_error_either_way");
 
-	value[FAIR(WAKEUP_CHECKS)] = 10;
-	value[FAIR(WAKEUP_PREEMPTS)] = 3;
-	value[FAIR(WAKEUP_SLICE_KEPT)] = 2;
+	value[FAIR(wakeup_checks)] = 10;
+	value[FAIR(wakeup_preempts)] = 3;
+	value[FAIR(wakeup_slice_kept)] = 2;
 	m = eval("wakeup_unaccounted_share", value, missing, &set);
 	EXPECT(m && !m->missing && m->value == 0, "rows_clamped_at_zero");
 
