@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# The pools, the draws and the tally: bench/gate.sh's helper.
+# The pools, the draws and the tally: bench/gate.sh's helper.  Run sets
+# are read with sched_perf_compare --dump and written with its --merge
+# [--runs]: the C code is the one reader and writer of the format.
 import json, math, os, random, re, statistics, subprocess, sys
 
 THROUGHPUT = {"hackbench": "messages_per_sec", "tcp_rr": "transactions_per_sec",

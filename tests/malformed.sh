@@ -6,9 +6,9 @@
 # numbers, wrong versions, a directory, and the refused inputs of the fuzz
 # corpora (fixtures/fuzz/{bounds,runset}/bad-*), into every file input:
 # hackbench --bounds FILE and --baseline FILE, sched_perf_compare OLD NEW,
-# --dump RUNSET, --merge OUT GOOD RUNSET and --bounds FILE.  Each is exit 2 with one clear line on stderr that
-# names the file, nothing on stdout, no file written.  The corpora's
-# good-* run sets are accepted.
+# --dump RUNSET, --merge OUT GOOD RUNSET and --bounds FILE.  Each is exit
+# 2 with one clear line on stderr that names the file, nothing on stdout,
+# no file written.  The corpora's good-* run sets are accepted.
 #
 #   tests/malformed.sh DIR      (DIR: hackbench, sched_perf_compare, bounds)
 set -u
