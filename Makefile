@@ -129,7 +129,7 @@ bench-kernel-rebuild: deps-vmtest sync
 	bench/kernel_rebuild.sh "$(KSRC)"
 
 # The kernel/sched counters' cost: patched vs unpatched kernel in the guest.
-bench-counters: deps-vmtest sync
+bench-counters: deps-vmtest build
 	bench/counters.sh "$(KSRC)"
 
 bench: deps-bench build
@@ -178,6 +178,7 @@ report: build
 		esac; \
 	done; \
 	evarg=; [ -z "$$evopt" ] || [ ! -d "$$out/evidence" ] || evarg="--evidence $$out/evidence"; \
+	export SCHED_PERF_COMPARE="$(INTREE)/sched_perf_compare"; \
 	scripts/report.sh -o "$$out/run.html" "$$out/new.results" $$evarg && \
 	scripts/report.sh -o "$$out/compare.html" "$$out/new.results" \
 		--baseline "$$out/baseline.results" $$evarg || exit 1; \

@@ -46,6 +46,9 @@ modes=${BENCH_MODES:-on off}
 py=/usr/bin/python3
 [ -x "$py" ] || { echo "counters: $py not found" >&2; exit 2; }
 [ -d "$ksrc" ] || { echo "counters: $ksrc: no kernel tree (make ksrc)" >&2; exit 2; }
+# reads the guest's run sets (--dump)
+cmp=$ksrc/tools/testing/selftests/sched_perf/sched_perf_compare
+[ -x "$cmp" ] || { echo "counters: no $cmp (make build)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -64,14 +67,18 @@ boot() {	# patched mode n
 		tail -5 "$out.log" >&2
 		exit 1
 	fi
+	"$cmp" --dump "$out/results/$prog.results" >"$out.dump" || exit 1
 	for metric in $tput task_clock_us_per_op; do
-		sed -n "s/^$prog\.runs\.$metric: //p" "$out/results/$prog.results" \
+		awk -F'\t' -v m="$metric" '$1 == "runs" && $2 == m { print $3 }' "$out.dump" \
 			>>"$tmp/$2-$1.$metric"
 	done
 	has=$(sed -n 's/^# # fair_stats: \(.*\)/\1/p' "$out/ktap" | cut -c1-40)
 	echo "counters: boot $3: patched=$1 schedstats=$2 fair_stats: $has;" \
-	     "$tput median $(sed -n "s/^$prog\.stat\.$tput: n=[0-9]* median=\([0-9.e+]*\).*/\1/p" \
-				  "$out/results/$prog.results")"
+	     "$tput median $(awk -F'\t' -v m="$tput" '$1 == "runs" && $2 == m {
+		n = split($3, v, " ")
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+		printf "%.9g", n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }' "$out.dump")"
 }
 
 # Both kernels built first, so the boots are not interleaved with a build.

@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# The pools, the draws and the tally: bench/gate.sh's helper.
+# The pools, the draws and the tally: bench/gate.sh's helper.  Run sets
+# are read with sched_perf_compare --dump and written with its --merge
+# [--runs]: the C code is the one reader and writer of the format.
 import json, math, os, random, re, statistics, subprocess, sys
 
 THROUGHPUT = {"hackbench": "messages_per_sec", "tcp_rr": "transactions_per_sec",
@@ -17,35 +19,33 @@ def die(msg):
 	sys.exit(2)
 
 
-def load(path):
-	"""A results file: (meta lines as written, workload, {metric: [values as written]})."""
-	meta, runs, workload = [], {}, None
-	with open(path) as f:
-		for line in f:
-			line = line.rstrip("\n")
-			if not line.strip() or line.lstrip().startswith("#") or ":" not in line:
-				continue
-			key, value = (x.strip() for x in line.split(":", 1))
-			if key.startswith("meta."):
-				meta.append(line)
-				if key == "meta.workload":
-					workload = value
-			elif ".runs." in key:
-				wl, metric = key.split(".runs.", 1)
-				runs[metric] = value.split()
-	if not workload or not runs:
-		die(f"{path}: not a run set")
-	return meta, workload, runs
+def dump(cmp, path):
+	"""A run set, read by sched_perf_compare --dump (the one reader of
+	the format): {metric: [its values, as printed]}."""
+	r = subprocess.run([cmp, "--dump", path], capture_output=True, text=True)
+	if r.returncode:
+		die(r.stderr.strip() or f"{cmp} --dump {path}: exit {r.returncode}")
+	runs = {}
+	for line in r.stdout.splitlines():
+		kind, key, value = (line.split("\t") + ["", ""])[:3]
+		if kind == "runs":
+			runs[key] = value.split()
+	return runs
 
 
-def write(path, meta, workload, runs, idx):
-	"""A run set of the iterations @idx: the meta lines, runs.* and runset.end."""
-	with open(path, "w") as f:
-		for line in meta:
-			f.write(line + "\n")
-		for metric, values in runs.items():
-			f.write(f"{workload}.runs.{metric}: {' '.join(values[i] for i in idx)}\n")
-		f.write(f"runset.end: {len(runs)}\n")
+def pick(cmp, out, paths, idx=None):
+	"""Write run set @out with sched_perf_compare --merge (the one writer
+	of the format): the runs of @paths one after another, or of those
+	the iterations @idx (from 0, in this order).  Returns the metrics
+	left out, not in every one of @paths."""
+	argv = [cmp, "--merge", out]
+	if idx is not None:
+		argv += ["--runs", ",".join(str(i + 1) for i in idx)]
+	r = subprocess.run(argv + list(paths), capture_output=True, text=True)
+	if r.returncode:
+		die(r.stderr.strip() or f"{cmp} --merge {out}: exit {r.returncode}")
+	return [line.split("\t", 1)[1] for line in r.stdout.splitlines()
+		if line.startswith("dropped\t")]
 
 
 def median(values):
@@ -70,9 +70,9 @@ def cmd_schedule(k0, k1, per_run):
 		print(pool, c)
 
 
-def cmd_calibrate(prog, first_run, *xs):
+def cmd_calibrate(cmp, prog, first_run, *xs):
 	"""N per slowdown X, and what it was taken from."""
-	_, _, runs = load(first_run)
+	runs = dump(cmp, first_run)
 	if prog == "dirdeep":
 		if THROUGHPUT[prog] not in runs:
 			die(f"{first_run}: no {THROUGHPUT[prog]}")
@@ -87,7 +87,7 @@ def cmd_calibrate(prog, first_run, *xs):
 	print(" ".join(str(v) for v in ns) + f"|{basis}, pool0's first run ({size(runs)} iterations)")
 
 
-def cmd_calibrate_effect(prog, trial_ns, first_run, trial_run, *xs):
+def cmd_calibrate_effect(cmp, prog, trial_ns, first_run, trial_run, *xs):
 	"""N per slowdown X from what a trial amount did to throughput.
 
 	Busy work W per op adds to the CPU time of every op, and throughput
@@ -98,8 +98,8 @@ def cmd_calibrate_effect(prog, trial_ns, first_run, trial_run, *xs):
 	m, trial_ns = THROUGHPUT[prog], float(trial_ns)
 	paired = os.path.exists(trial_run + ".a")
 	against = trial_run + ".a" if paired else first_run
-	_, _, b = load(trial_run)
-	_, _, a = load(against)
+	b = dump(cmp, trial_run)
+	a = dump(cmp, against)
 	if m not in a or m not in b:
 		die(f"{trial_run} or {against}: no {m}")
 	if paired:
@@ -117,16 +117,11 @@ def cmd_calibrate_effect(prog, trial_ns, first_run, trial_run, *xs):
 	      f"{100 * (ratio - 1):+.1f} % ({how})")
 
 
-def cmd_merge(label, out, *files):
+def cmd_merge(cmp, label, out, *files):
 	"""Concatenate the runs of a pool; metrics missing from any run are dropped."""
-	loaded = [load(f) for f in files]
-	meta, workload, _ = loaded[0]
-	keep = [m for m in loaded[0][2] if all(m in r for _, _, r in loaded)]
-	dropped = sorted({m for _, _, r in loaded for m in r} - set(keep))
+	dropped = sorted(pick(cmp, out, files))
 	if dropped:
 		print(f"  {label}: not in every run, left out of the pool: {' '.join(dropped)}")
-	runs = {m: [v for _, _, r in loaded for v in r[m]] for m in keep}
-	write(out, meta, workload, runs, range(size(runs)))
 
 
 def run_compare(argv):
@@ -174,7 +169,7 @@ def tally(label, results):
 def cmd_trials(prog, seed, n, draws, cmp, work, pool0, *pools):
 	"""pools: X=FILE ... ; prints the tallies, writes work/prog.summary.json."""
 	n, draws = int(n), int(draws)
-	meta0, wl, runs0 = load(pool0)
+	runs0 = dump(cmp, pool0)
 	k0 = size(runs0)
 	a, b = os.path.join(work, "old.res"), os.path.join(work, "new.res")
 	out = {"prog": prog, "draws": draws, "k0": k0, "det": {}}
@@ -183,21 +178,21 @@ def cmd_trials(prog, seed, n, draws, cmp, work, pool0, *pools):
 	results = []
 	for _ in range(draws):
 		idx = rng.sample(range(k0), 2 * n)
-		write(a, meta0, wl, runs0, sorted(idx[:n]))
-		write(b, meta0, wl, runs0, sorted(idx[n:]))
+		pick(cmp, a, [pool0], sorted(idx[:n]))
+		pick(cmp, b, [pool0], sorted(idx[n:]))
 		results.append(judge(cmp, a, b))
 	out["fp"], out["aa_unjudged"], out["fp_top"] = tally(
 		f"A/A, {draws} pairs of disjoint draws of {n} from pool0 ({k0})", results)
 
 	for spec in pools:
 		x, path = spec.split("=", 1)
-		metax, wlx, runsx = load(path)
+		runsx = dump(cmp, path)
 		kx = size(runsx)
 		rng = random.Random(f"{seed}:{prog}:{x}")
 		results = []
 		for _ in range(draws):
-			write(a, meta0, wl, runs0, sorted(rng.sample(range(k0), n)))
-			write(b, metax, wlx, runsx, sorted(rng.sample(range(kx), n)))
+			pick(cmp, a, [pool0], sorted(rng.sample(range(k0), n)))
+			pick(cmp, b, [path], sorted(rng.sample(range(kx), n)))
 			results.append(judge(cmp, a, b))
 		hits, unjudged, top = tally(
 			f"{x} % slower, {draws} draws of {n} from pool0 ({k0}) vs {n} from pool{x} ({kx})",
@@ -300,14 +295,14 @@ def cv(values):
 	return (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 / abs(m) if m else float("nan")
 
 
-def sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b, idx, sizes):
+def sequential(cmp, a, b, path_a, path_b, idx, sizes):
 	"""One gate: look at each planned size; (outcome, blocks, regressed metrics)."""
 	bounds = os.environ.get("GATE_BOUNDS")
 	argv = [cmp, "--paired", "--looks", str(len(sizes))] + \
 	       (["--bounds", bounds] if bounds else []) + [a, b]
 	for n in sizes:
-		write(a, meta_a, wl, runs_a, idx[:n])
-		write(b, meta_b, wl, runs_b, idx[:n])
+		pick(cmp, a, [path_a], idx[:n])
+		pick(cmp, b, [path_b], idx[:n])
 		_, v = run_compare(argv)
 		bad = [x["metric"].split(".", 1)[1] for x in v if x["verdict"] == "regressed"]
 		if bad:
@@ -371,14 +366,14 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 	out = {"prog": prog, "draws": draws, "sizes": sizes, "kinds": {}}
 	for spec in ["0=" + pool0] + list(pools):
 		x, path = spec.split("=", 1)
-		meta_b, wl, runs_b = load(path)
-		meta_a, _, runs_a = load(path + ".a")
+		runs_b = dump(cmp, path)
+		runs_a = dump(cmp, path + ".a")
 		k = min(size(runs_a), size(runs_b))
 		if k < max_runs:
 			die(f"{path}: {k} blocks, fewer than the {max_runs} a gate may take")
 		rng = random.Random(f"{seed}:{prog}:{x}")
-		res = [sequential(cmp, a, b, meta_a, meta_b, wl, runs_a, runs_b,
-				  draw(rng, k, max_runs), sizes) for _ in range(draws)]
+		res = [sequential(cmp, a, b, path + ".a", path, draw(rng, k, max_runs), sizes)
+		       for _ in range(draws)]
 		kinds = {o: sum(1 for r in res if r[0] == o) for o in ("different", "same", "undecided")}
 		used = sorted(r[1] for r in res)
 		dist = ", ".join(f"{n}: {sum(1 for u in used if u == n)}" for n in sizes)
@@ -405,8 +400,8 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 		for line in noise:
 			print("      " + line)
 		if x == "0":
-			write(a, meta_a, wl, runs_a, list(range(k)))
-			write(b, meta_b, wl, runs_b, list(range(k)))
+			pick(cmp, a, [path + ".a"], list(range(k)))
+			pick(cmp, b, [path], list(range(k)))
 			print("      what it would take, at this pool's spread (normal approximation): "
 			      + what_it_takes(cmp, a, b, len(sizes), 0.05))
 		out["kinds"][x] = dict(kinds, median_blocks=used[len(used) // 2],

@@ -70,7 +70,7 @@ for p in $progs; do
 	else
 		specs=
 		for pool in 0 $slowdowns; do
-			helper merge "pool$pool" "$tmp/$p.pool$pool.res" ${pool_files[$pool]}
+			helper merge "$bin/sched_perf_compare" "pool$pool" "$tmp/$p.pool$pool.res" ${pool_files[$pool]}
 			[ "$pool" = 0 ] || specs="$specs $pool=$tmp/$p.pool$pool.res"
 		done
 		helper trials "$p" "$seed" "$n" "$draws" "$bin/sched_perf_compare" "$tmp" \

@@ -63,8 +63,8 @@ for p in $progs; do
 			for f in ${pool_files[$pool]}; do
 				a_files="$a_files $f.a"
 			done
-			helper merge "pool$pool" "$tmp/$p.pool$pool.res" ${pool_files[$pool]}
-			helper merge "pool$pool A" "$tmp/$p.pool$pool.res.a" $a_files
+			helper merge "$bin/sched_perf_compare" "pool$pool" "$tmp/$p.pool$pool.res" ${pool_files[$pool]}
+			helper merge "$bin/sched_perf_compare" "pool$pool A" "$tmp/$p.pool$pool.res.a" $a_files
 		done
 		helper paired_trials "$p" "$seed" "$n" "$max" "$draws" "$bin/sched_perf_compare" \
 			"$tmp" "$tmp/$p.pool0.res" "5=$tmp/$p.pool5.res" "10=$tmp/$p.pool10.res"

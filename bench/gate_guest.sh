@@ -84,10 +84,10 @@ for p in $want; do
 	echo
 	echo "$p: $secs s per iteration (guest time)"
 	pool0=$(guest_pool "$p" pool0 "$blocks" "")
-	IFS='|' read -r guess basis <<<"$(helper calibrate "$p" "$pool0.a" "$cal_pct")"
+	IFS='|' read -r guess basis <<<"$(helper calibrate "$bin/sched_perf_compare" "$p" "$pool0.a" "$cal_pct")"
 	echo "  trial for the knob: $guess ns per op ($cal_pct % of the $basis)"
 	trial=$(guest_pool "$p" cal "$cal_blocks" "$guess")
-	IFS='|' read -r ns basis <<<"$(helper calibrate_effect "$p" "$guess" "$pool0" "$trial" "$x")"
+	IFS='|' read -r ns basis <<<"$(helper calibrate_effect "$bin/sched_perf_compare" "$p" "$guess" "$pool0" "$trial" "$x")"
 	echo "  SCHED_PERF_TEST_WORK_NS for $x % slower (B side): $ns ns (from the $basis)"
 	poolx=$(guest_pool "$p" "pool$x" "$blocks" "$ns")
 	echo "  judged with the suite's bounds (thresholds 3 % and 5 %: can SAME be proven?):"

@@ -43,8 +43,9 @@ pool_run() {
 		--budget "$(awk -v k="$k" -v s="$secs" 'BEGIN { print k * s }')" \
 		--results none --save "$f" >"$f.out" 2>&1 || rc=$?
 	[ $rc = 4 ] && { grep -m1 'SKIP' "$f.out" | sed 's/.*# SKIP //' >"$tmp/$p.skip"; return 4; }
-	if ! grep -q '^runset.end: ' "$f" 2>/dev/null ||
-	   { [ -n "$pool_knob" ] && ! grep -q '^runset.end: ' "$f.a" 2>/dev/null; }; then
+	# a whole run set: sched_perf_compare reads it
+	if ! "$bin/sched_perf_compare" --dump "$f" >/dev/null 2>&1 ||
+	   { [ -n "$pool_knob" ] && ! "$bin/sched_perf_compare" --dump "$f.a" >/dev/null 2>&1; }; then
 		echo "$me: $p (pool$pool${work:+, $work}) saved no run set, exit $rc:" >&2
 		tail -n 5 "$f.out" >&2
 		return 1
@@ -69,16 +70,16 @@ cal_runs=${GATE_CAL_RUNS:-8}
 calibrate() {	# prog secs
 	local guess f x one estimates i=0
 	declare -gA cal_how=()
-	IFS='|' read -r guess basis <<<"$(helper calibrate "$1" "$first${pool_knob:+.a}" "$cal_pct")"
+	IFS='|' read -r guess basis <<<"$(helper calibrate "$bin/sched_perf_compare" "$1" "$first${pool_knob:+.a}" "$cal_pct")"
 	echo "  trial for the knob: $guess ns per op ($cal_pct % of the $basis)"
 	f=$(pool_run "$1" cal "$cal_runs" "$2" "SCHED_PERF_TEST_WORK_NS=$guess" 1) || exit 1
-	IFS='|' read -r estimates basis <<<"$(helper calibrate_effect "$1" "$guess" "$first" "$f" $slowdowns)"
+	IFS='|' read -r estimates basis <<<"$(helper calibrate_effect "$bin/sched_perf_compare" "$1" "$guess" "$first" "$f" $slowdowns)"
 	echo "  first estimate: $estimates ns for $slowdowns % (from the $basis)"
 	read -ra estimates <<<"$estimates"
 	values=
 	for x in $slowdowns; do
 		f=$(pool_run "$1" "cal$x" "$cal_runs" "$2" "SCHED_PERF_TEST_WORK_NS=${estimates[i]}" 1) || exit 1
-		IFS='|' read -r one cal_how[$x] <<<"$(helper calibrate_effect "$1" "${estimates[i]}" "$first" "$f" "$x")"
+		IFS='|' read -r one cal_how[$x] <<<"$(helper calibrate_effect "$bin/sched_perf_compare" "$1" "${estimates[i]}" "$first" "$f" "$x")"
 		values="$values $one"
 		i=$((i + 1))
 	done

@@ -18,8 +18,10 @@
 #
 # Exit: 0 written; 2 bad input, a bad option or no gnuplot (one line on
 # stderr, nothing written); 1 gnuplot failed.  Needs bash, awk (any POSIX
-# awk: mawk, gawk), gnuplot with its svg terminal (Debian: gnuplot-nox);
-# installs nothing.
+# awk: mawk, gawk), gnuplot with its svg terminal (Debian: gnuplot-nox)
+# and the suite's sched_perf_compare, which reads the results and bounds
+# files (--dump; SCHED_PERF_COMPARE=PATH, else the one in PATH, else
+# build/linux-source-6.12/...); installs nothing.
 
 set -u
 export LC_ALL=C
@@ -101,6 +103,13 @@ command -v "$GNUPLOT" >/dev/null 2>&1 ||
 "$GNUPLOT" -e 'set terminal svg' >/dev/null 2>&1 ||
 	die "$GNUPLOT has no svg terminal: install gnuplot-nox"
 
+# sched_perf_compare reads the results files (--dump): SCHED_PERF_COMPARE,
+# else the one in PATH, else the one make build builds
+compare=${SCHED_PERF_COMPARE:-$(command -v sched_perf_compare)}
+compare=${compare:-$here/../build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
+[ -f "$compare" ] && [ -x "$compare" ] ||
+	die "sched_perf_compare not found at $compare: make build, or set SCHED_PERF_COMPARE=PATH"
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sched_perf-report.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM HUP
@@ -163,85 +172,26 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 gq() { local s=${1//[$'\n\r\t']/ }; printf "'%s'" "${s//\'/\'\'}"; }
 
 # ---------------------------------------------------------------------------
-# Results files: validated, then split into $tmp/SIDE.meta (key TAB value),
-# SIDE.runs (metric TAB values) and SIDE.scal (metric TAB value).
+# Results files: read by sched_perf_compare --dump, the one reader of run
+# sets and bounds (it refuses what is not a whole run set), its lines
+# split into $tmp/SIDE.meta (key TAB value), SIDE.runs (metric TAB
+# values), SIDE.scal (name TAB value: the summary figures) and
+# SIDE.change (metric TAB fraction: the change thresholds that judge it).
 load_results() {
-	local file=$1 side=$2 msg
-	msg=$(xawk '
-	function bad(m) { if (err == "") err = m }
-	{
-		sub(/\r$/, "")
-		if ($0 == "" || $0 ~ /^#/) next
-		sep = index($0, ": ")
-		if (sep == 0 && $0 ~ /^[^ ]+:$/) {
-			key = substr($0, 1, length($0) - 1); val = ""
-		} else if (sep > 1 && !(index($0, " ") < sep)) {
-			key = substr($0, 1, sep - 1); val = substr($0, sep + 2)
-		} else {
-			bad(FNR ": not a \"key: value\" line"); exit
-		}
-		if (key ~ /^meta\./) {
-			k = substr(key, 6)
-			if (!(k in meta)) order[++nmeta] = k
-			gsub(/\t/, " ", val)
-			meta[k] = val
-			next
-		}
-		if (key == "runset.end") { end = val; endseen = 1; next }
-		p = index(key, ".runs.")
-		if (p > 1) {
-			nruns++
-			pre = substr(key, 1, p - 1); m = substr(key, p + 6)
-			if (m == "") { bad(key ": not <workload>.runs.<metric>"); next }
-			if (runpre == "") runpre = pre
-			else if (pre != runpre) bad(key ": another workload than " runpre)
-			if (m in runs) { bad(key ": given twice"); next }
-			n = split(val, v, " ")
-			if (n == 0) bad(key ": no values")
-			for (i = 1; i <= n; i++)
-				if (!isnum(v[i])) { bad(key ": \"" v[i] "\" is not a number"); break }
-			if (!n0) { n0 = n; m0 = m }
-			else if (n != n0)
-				bad("ragged runs: " key " has " n " values, " pre ".runs." m0 " has " n0)
-			s = v[1]
-			for (i = 2; i <= n; i++) s = s " " v[i]
-			runs[m] = s; rorder[++nr] = m
-			next
-		}
-		if (index(key, ".") && isnum(val)) { scal[key] = val; sorder[++ns] = key }
-	}
-	END {
-		if (err != "") { print err; exit 2 }
-		if (NR == 0) { print "empty file"; exit 2 }
-		if (!("workload" in meta) || meta["workload"] == "") {
-			print "no meta.workload: not a sched_perf results file"; exit 2
-		}
-		wl = meta["workload"]
-		if (!nruns) {
-			print "no runs (no " wl ".runs.<metric> line): save a run set with --save FILE"
-			exit 2
-		}
-		if (runpre != wl) { print "runs of " runpre ", but meta.workload is " wl; exit 2 }
-		if (!("runset_version" in meta)) {
-			print "no meta.runset_version: not a run set (a program writes one with --save FILE)"
-			exit 2
-		}
-		if (meta["runset_version"] != 2) {
-			print "run set version " meta["runset_version"] ", this script reads 2"; exit 2
-		}
-		if (!endseen) { print "truncated: no runset.end line"; exit 2 }
-		if (end != nruns) {
-			print "truncated: runset.end says " end " runs lines, found " nruns; exit 2
-		}
-		for (i = 1; i <= nmeta; i++) print order[i] "\t" meta[order[i]] > (o ".meta")
-		for (i = 1; i <= nr; i++) print rorder[i] "\t" runs[rorder[i]] > (o ".runs")
-		printf "" > (o ".scal")
-		for (i = 1; i <= ns; i++) {
-			k = sorder[i]
-			if (substr(k, 1, length(wl) + 1) == wl ".")
-				print substr(k, length(wl) + 2) "\t" scal[k] > (o ".scal")
-		}
-	}' o="$tmp/$side" "$file") || die "$file: ${msg:-cannot read it}"
+	local file=$1 side=$2 kind
+	if ! "$compare" ${bounds:+--bounds "$bounds"} --dump "$file" >"$tmp/$side.dump" 2>"$tmp/$side.err"; then
+		die "$(sed -n '1s/^sched_perf_compare: //p' "$tmp/$side.err" | grep . ||
+		       echo "$file: $compare --dump failed")"
+	fi
+	for kind in meta runs scal change; do
+		: >"$tmp/$side.$kind"
+	done
+	awk -F'\t' -v o="$tmp/$side" '
+	$1 == "meta" || $1 == "runs" || $1 == "value" || $1 == "change" {
+		kind = $1 == "value" ? "scal" : $1
+		sub(/^[^\t]*\t/, "")
+		print > (o "." kind)
+	}' "$tmp/$side.dump"
 }
 
 # meta SIDE KEY: the value of meta.KEY
@@ -485,25 +435,11 @@ fi
 html '</section>'
 
 # --- baseline vs new ---------------------------------------------------------
-# The metrics the bounds file has a "change" rule for: metric TAB op TAB N%
-# (a @variant rule replaces the generic one of its metric).
+# The metrics with a change threshold for the new run set (the bounds
+# file's "change" lines, as sched_perf_compare judges with them: a
+# @variant's own replaces the generic one): metric TAB op TAB N%
 change_rules() {
-	[ -n "$bounds" ] || return 0
-	awk -v wl="$wl" -v var="$variant" '
-	{ sub(/#.*/, "") }
-	NF >= 4 && $2 == "change" && ($3 == "<=" || $3 == ">=") {
-		if (substr($1, 1, length(wl) + 1) == wl ".")
-			generic[m = substr($1, length(wl) + 2)] = $3 " " $4
-		else if (var != "" && substr($1, 1, length(wl var) + 2) == wl "@" var ".")
-			special[m = substr($1, length(wl var) + 3)] = $3 " " $4
-		else
-			next
-		if (!(m in seen)) { seen[m] = 1; order[++n] = m }
-	}
-	END {
-		for (i = 1; i <= n; i++)
-			print order[i] "\t" (order[i] in special ? special[order[i]] : generic[order[i]])
-	}' "$bounds"
+	awk -F'\t' '{ printf "%s\t%s %+g%%\n", $1, $2 < 0 ? ">=" : "<=", 100 * $2 }' "$tmp/new.change"
 }
 
 html '<section id="distributions">' '<h2>Baseline vs new</h2>'
@@ -512,9 +448,10 @@ if [ -z "$base" ]; then
 else
 	change_rules >"$tmp/rules"
 	if [ -s "$tmp/rules" ]; then
-		src="the change rules of ${bounds#"$here/../"} for $wl"
+		src="the change rules of ${bounds:-the bounds file beside $compare} for $wl"
+		src=${src/"$here/../"/}
 	else
-		src="no change rule for $wl${bounds:+ in $bounds}: the default metrics"
+		src="no change rule for $wl in ${bounds:-the bounds file beside $compare}: the default metrics"
 		for m in "$tp" task_clock_us_per_op ctx_switches_per_op migrations_per_1k_ops; do
 			[ -z "$m" ] || printf '%s\t\n' "$m"
 		done >"$tmp/rules"

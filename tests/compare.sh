@@ -230,9 +230,61 @@ got_runs=$(awk -F'\t' '$1 == "runs" && $2 == "messages_per_sec" { print $3 }' "$
 [ "$(grep -c '^change	' "$tmp/out")" = "$(wc -l <"$tmp/json")" ] ||
 	fail "--dump: $(grep -c '^change	' "$tmp/out") change thresholds, compare judged $(wc -l <"$tmp/json")"
 grep -qxF "$(printf 'change\tmessages_per_sec\t-0.05')" "$tmp/out" || fail "--dump: no change >= -5% for messages_per_sec"
-pass "--dump: 6 meta, $n runs and $(grep -c '^change	' "$tmp/out") change lines, as the run set and bounds say"
+[ "$(grep -c '^meta	' "$tmp/out")" = 7 ] && grep -qxF "$(printf 'meta\trunset_version\t2')" "$tmp/out" ||
+	fail "--dump: not the 7 meta lines of the file: $(grep '^meta' "$tmp/out" | tr '\t\n' ' |')"
+pass "--dump: 7 meta, $n runs and $(grep -c '^change	' "$tmp/out") change lines, as the run set and bounds say"
 want="--dump: expected one run set, got 2" bad "--dump with two run sets" "${b[@]}" --dump "$fix/old" "$fix/old"
 want="not a regular file" bad "--dump of /dev/zero" "${b[@]}" --dump /dev/zero
+
+# --merge OUT [--runs LIST] RUNSET...: the one writer of run sets besides
+# the programs' --save.  The runs of both files one after another, the
+# meta lines of the first; the chosen runs in the order given; a metric
+# not in every file left out and named; what it writes reads back.
+dumped() { "$cmp" --bounds "$fix/bounds" --dump "$1" | awk -F'\t' -v k="$2" -v m="$3" '$1 == k && $2 == m { print $3 }'; }
+rc=$(run "$cmp" --merge "$tmp/both.res" "$fix/old" "$fix/regressed")
+[ "$rc" = 0 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ] || fail "--merge: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+want_runs="$(dumped "$fix/old" runs messages_per_sec) $(dumped "$fix/regressed" runs messages_per_sec)"
+[ "$(dumped "$tmp/both.res" runs messages_per_sec)" = "$want_runs" ] ||
+	fail "--merge: runs '$(dumped "$tmp/both.res" runs messages_per_sec)', want '$want_runs'"
+cmp -s <("$cmp" --bounds "$fix/bounds" --dump "$fix/old" | grep '^meta') \
+	<("$cmp" --bounds "$fix/bounds" --dump "$tmp/both.res" | grep '^meta') ||
+	fail "--merge: other meta lines than the first file's"
+rc=$(run "$cmp" --bounds "$fix/bounds" "$fix/old" "$tmp/both.res")
+[ "$rc" = 0 ] || [ "$rc" = 1 ] || fail "--merge: the merged run set does not compare: exit $rc: $(cat "$tmp/err")"
+pass "--merge of two files: 16 runs of each metric in order, the first file's meta, compared (exit $rc)"
+rc=$(run "$cmp" --merge "$tmp/pick.res" --runs 8,1,3-4 "$fix/old")
+[ "$rc" = 0 ] && [ "$(dumped "$tmp/pick.res" runs messages_per_sec)" = "1000300 1000000 999000 1000500" ] &&
+	[ "$(dumped "$tmp/pick.res" runs ctx_switches_per_op)" = "0.052 0.052 0.053 0.05" ] ||
+	fail "--merge --runs 8,1,3-4: exit $rc, runs '$(dumped "$tmp/pick.res" runs messages_per_sec)'"
+rc=$(run "$cmp" --merge "$tmp/pick2.res" --runs 9-10,2 "$fix/old" "$fix/regressed")
+[ "$rc" = 0 ] && [ "$(dumped "$tmp/pick2.res" runs messages_per_sec)" = "$(echo "$want_runs" | awk '{ print $9, $10, $2 }')" ] ||
+	fail "--merge --runs 9-10,2 of two files: exit $rc, runs '$(dumped "$tmp/pick2.res" runs messages_per_sec)'"
+pass "--merge --runs: runs 8,1,3-4 of one file and 9-10,2 of two, in the order given"
+sed -e '/^hackbench\.runs\.ctx_switches_per_op:/d' -e 's/^runset\.end: 3$/runset.end: 2/' "$fix/old" >"$tmp/two-metrics"
+rc=$(run "$cmp" --merge "$tmp/dropped.res" "$fix/old" "$tmp/two-metrics")
+[ "$rc" = 0 ] && [ "$(cat "$tmp/out")" = "$(printf 'dropped\tctx_switches_per_op')" ] &&
+	[ "$("$cmp" --bounds "$fix/bounds" --dump "$tmp/dropped.res" | grep -c '^runs	')" = 2 ] ||
+	fail "--merge, a metric in one file only: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+pass "--merge: a metric not in every file left out, named on stdout: $(tr '\t' ' ' <"$tmp/out")"
+m=$tmp/merged.res
+mb() { local what=$1 w=$2; shift 2; want=$w absent="$m" bad "$what" "$@"; ! ls "$tmp" | grep -q '\.tmp' || fail "$what: a temporary file left"; }
+mb "--merge --runs 0" "'0' is not a run number" --merge "$m" --runs 0 "$fix/old"
+mb "--merge --runs beyond" "run 17, but the run set has 16 runs" --merge "$m" --runs 1,17 "$fix/old" "$fix/regressed"
+mb "--merge --runs twice" "run 3 given twice" --merge "$m" --runs 1-4,3 "$fix/old"
+mb "--merge --runs a falling range" "'5-2' is not" --merge "$m" --runs 5-2 "$fix/old"
+mb "--merge --runs a trailing comma" "'' is not" --merge "$m" --runs 1, "$fix/old"
+mb "--merge --runs a word" "'all' is not" --merge "$m" --runs all "$fix/old"
+mb "--merge --runs ''" "an empty list" --merge "$m" --runs "" "$fix/old"
+mb "--merge no run set" "no run set to read" --merge "$m"
+mb "--merge of two workloads" "cannot merge .*other-workload.*another workload" --merge "$m" "$fix/old" "$fix/other-workload"
+mb "--merge of other options" "other options" --merge "$m" "$fix/old" "$fix/other-options"
+mb "--merge of a truncated run set" "truncated" --merge "$m" "$fix/old" "$fix/truncated"
+mb "--merge of a ragged run set" "ragged runs" --merge "$m" "$fix/ragged"
+mb "--merge into a directory" "is a directory" --merge "$tmp" "$fix/old"
+mb "--merge into a missing directory" "cannot write into $tmp/no/such" --merge "$tmp/no/such/x" "$fix/old"
+mb "--merge ''" "empty file name" --merge "" "$fix/old"
+mb "--runs without --merge" "--runs goes with --merge" --runs 1 "$fix/old" "$fix/old"
+mb "--dump and --merge" "give one" --dump --merge "$m" "$fix/old"
 
 # Real runs, once the driver writes run sets into its results file.
 "$dir/hackbench" --iterations 6 --budget 3 --results "$tmp/a.res" >"$tmp/run.out" 2>&1 ||
@@ -256,6 +308,13 @@ if grep -q '^hackbench.runs.' "$tmp/a.res"; then
 		fail "two real runs --json: exit $rc: $(cat "$tmp/err" "$tmp/out")"
 	pass "two real runs --json: $(wc -l <"$tmp/out") JSON objects"
 	want="another variant: pipe-process vs socket-process" bad "real runs of two variants" "$tmp/a.res" "$tmp/s.res"
+	"$dir/tcp_rr" --iterations 2 --budget 2 --results none --save "$tmp/t.res" >/dev/null 2>&1 ||
+		fail "tcp_rr --save run"
+	# the summary figures as 'value' lines: tcp_rr's latency percentiles
+	"$cmp" --dump "$tmp/t.res" >"$tmp/t.dump" || fail "--dump of a tcp_rr run set"
+	grep -q '^value	latency_p99_us	[0-9.e+]*$' "$tmp/t.dump" && grep -q '^meta	schedstat	' "$tmp/t.dump" ||
+		fail "--dump of a tcp_rr run: no latency_p99_us value or meta schedstat: $(grep -v '^runs' "$tmp/t.dump" | head -n 5)"
+	pass "--dump of a real tcp_rr run: $(grep -c '^meta' "$tmp/t.dump") meta lines, $(grep -c '^value' "$tmp/t.dump") values (latency_p99_us $(awk -F'\t' '$2 == "latency_p99_us" { print $3 }' "$tmp/t.dump") us)"
 else
 	echo "note: $name: the driver writes no run sets yet: real runs not compared"
 fi

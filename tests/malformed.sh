@@ -5,10 +5,10 @@
 # empty, binary, random bytes, NULs, control characters, huge lines, huge
 # numbers, wrong versions, a directory, and the refused inputs of the fuzz
 # corpora (fixtures/fuzz/{bounds,runset}/bad-*), into every file input:
-# hackbench --bounds FILE and --baseline FILE, sched_perf_compare OLD NEW
-# and --bounds FILE.  Each is exit 2 with one clear line on stderr that
-# names the file, nothing on stdout, no file written.  The corpora's
-# good-* run sets are accepted.
+# hackbench --bounds FILE and --baseline FILE, sched_perf_compare OLD NEW,
+# --dump RUNSET, --merge OUT GOOD RUNSET and --bounds FILE.  Each is exit
+# 2 with one clear line on stderr that names the file, nothing on stdout,
+# no file written.  The corpora's good-* run sets are accepted.
 #
 #   tests/malformed.sh DIR      (DIR: hackbench, sched_perf_compare, bounds)
 set -u
@@ -108,6 +108,7 @@ runset_file() {
 	local f=$1 what=${1#"$tmp"/in/}
 	hackbench --baseline "$f"; check "hackbench --baseline $what" "$f" $?
 	compare_only "$f"
+	compare --dump "$f"; check "compare --dump $what" "$f" $?
 }
 
 # A run set that loads but cannot be compared: sched_perf_compare names
@@ -116,6 +117,7 @@ compare_only() {
 	local f=$1 what=${1#"$tmp"/in/}
 	compare "$f" "$good"; check "compare $what OLD" "$f" $?
 	compare "$good" "$f"; check "compare NEW $what" "$f" $?
+	compare --merge "$tmp/save.res" "$good" "$f"; check "compare --merge $what" "$f" $?
 }
 
 nr=0

@@ -19,7 +19,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 t0=$(date +%s)
 
-[ -x "$dir/hackbench" ] && [ -x "$dir/tcp_rr" ] || fail "no programs in $dir (make build)"
+[ -x "$dir/hackbench" ] && [ -x "$dir/tcp_rr" ] && [ -x "$dir/sched_perf_compare" ] ||
+	fail "no programs in $dir (make build)"
+# the reader of the results and bounds files (--dump)
+export SCHED_PERF_COMPARE=$dir/sched_perf_compare
 [ -f "$sample/migrations.tsv" ] || fail "no evidence sample in $sample"
 
 command -v gnuplot >/dev/null 2>&1 ||
@@ -280,16 +283,16 @@ bad "no results" "no RESULTS file" "$report" $o
 bad "two results files" "more than one results file" "$report" $o "$new" "$new"
 bad "missing file" "no such file" "$report" $o "$tmp/nonexistent"
 bad "a directory" "is a directory" "$report" $o "$tmp"
-bad "empty file" "empty file" "$report" $o "$tmp/empty.results"
-bad "plain text" "not a \"key: value\" line" "$report" $o "$tmp/plain.txt"
-bad "a binary" "not a \"key: value\" line" "$report" $o "$dir/hackbench"
+bad "empty file" "no meta.runset_version nor runset.end" "$report" $o "$tmp/empty.results"
+bad "plain text" "plain.txt:1: not a 'key: value' line" "$report" $o "$tmp/plain.txt"
+bad "a binary" "not a 'key: value' line" "$report" $o "$dir/hackbench"
 bad "no meta.workload" "no meta.workload" "$report" $o "$fix/no-workload"
 bad "no runs" "no runs" "$report" $o "$fix/no-runs"
 bad "no run set version" "no meta.runset_version" "$report" $o "$fix/no-version"
 bad "run set version 1" "run set version 1" "$report" $o "$fix/version-1"
 bad "truncated" "truncated" "$report" $o "$fix/truncated"
 bad "runset.end mismatch" "runset.end says 4" "$report" $o "$fix/end-mismatch"
-bad "non-numeric run" "\"fast\" is not a number" "$report" $o "$fix/non-numeric"
+bad "non-numeric run" "'fast' is not a finite number" "$report" $o "$fix/non-numeric"
 bad "ragged runs" "ragged runs" "$report" $o "$fix/ragged"
 bad "bad baseline" "no meta.workload" "$report" $o "$fix/old" --baseline "$fix/no-workload"
 bad "baseline of another workload" "a tcp_rr run set" "$report" $o "$fix/old" --baseline "$fix/other-workload"
@@ -300,6 +303,10 @@ bad "garbage migrations.tsv" "migrations.tsv:3: field 2 (to_cpu) is \"zero\"" \
 	"$report" $o "$new" --evidence "$tmp/garbage"
 bad "another tasks.tsv header" "tasks.tsv:1: header is" "$report" $o "$new" --evidence "$tmp/header"
 bad "missing bounds" "no such file" "$report" $o "$new" --bounds "$tmp/nonexistent"
+printf 'hackbench.messages_per_sec change >= +5%%\n' >"$tmp/bad.bounds"
+bad "malformed bounds" "bad.bounds:1: a change bound is" "$report" $o "$new" --bounds "$tmp/bad.bounds"
+bad "no sched_perf_compare" "sched_perf_compare not found at $tmp/none" \
+	env SCHED_PERF_COMPARE="$tmp/none" "$report" $o "$new"
 bad "output directory missing" "cannot write into" "$report" -o "$tmp/no/such/dir/x.html" "$new"
 bad "no gnuplot" "gnuplot not found" env GNUPLOT="$tmp/no-gnuplot" "$report" $o "$new"
 pass "bad input: $nbad cases, each exit 2, one line on stderr, no page"

@@ -97,6 +97,20 @@ int runset_append(struct runset *rs, const struct metric_set *set)
 	return ret;
 }
 
+int runset_add(struct runset *rs, const char *metric, const double *v,
+	       unsigned int n)
+{
+	struct runset_metric *m = runset_slot(rs, metric);
+	unsigned int i;
+
+	if (!m)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (push(m, v[i]))
+			return -1;
+	return 0;
+}
+
 static unsigned int max_runs(const struct runset *rs)
 {
 	unsigned int i, n = 0;

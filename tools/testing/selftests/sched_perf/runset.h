@@ -63,6 +63,14 @@ int runset_append(struct runset *rs, const struct metric_set *set);
 int runset_of_boot_medians(const struct runset *boots, unsigned int n,
 			   struct runset *out);
 
+/*
+ * Append @n values to @metric (created when the run set has none).
+ * Returns 0, or -1 when out of memory, the metrics are full or the metric
+ * would have more than RUNSET_MAX_RUNS values.
+ */
+int runset_add(struct runset *rs, const char *metric, const double *v,
+	       unsigned int n);
+
 /* The values of @metric, or NULL when the run set has none. */
 const struct runset_metric *runset_find(const struct runset *rs,
 					const char *metric);
