@@ -69,10 +69,11 @@ static double default_budget(const struct workload *wl)
 	return wl->default_budget ? wl->default_budget : 20;
 }
 
-static void nr_threads_default(const void *wl, char *buf, size_t len)
+static void nr_threads_default(const void *ctx, char *buf, size_t len)
 {
-	snprintf(buf, len, "%u%%",
-		 ((const struct workload *)wl)->default_nr_threads_pct);
+	const struct workload *wl = ctx;
+
+	snprintf(buf, len, "%u%%", wl->default_nr_threads_pct);
 }
 
 static void iterations_default(const void *ctx, char *buf, size_t len)
