@@ -113,6 +113,22 @@ want="--evidence: $tmp/fifo is not a directory" \
 want="--evidence: cannot write into $tmp/missing: No such file" \
 	expect_usage_error "--evidence in a missing directory" --evidence "$tmp/missing/ev"
 
+# --help: exit 0, every option of the tables on stdout within 80
+# columns, nothing on stderr; 'make report' looks for '--evidence DIR'.
+for p in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
+	"$dir/$p" --help >"$tmp/out" 2>"$tmp/err" || fail "$p --help: exit $?"
+	[ ! -s "$tmp/err" ] || fail "$p --help: stderr: $(cat "$tmp/err")"
+	wide=$(awk 'length > 80' "$tmp/out")
+	[ -z "$wide" ] || fail "$p --help: lines over 80 columns: $wide"
+	for opt in "--evidence DIR" "--nr-threads P[%]" "--help"; do
+		grep -qF -- "$opt" "$tmp/out" || fail "$p --help: no '$opt'"
+	done
+	pass "$p --help: exit 0, $(grep -c -- '^ *-' "$tmp/out") options, within 80 columns"
+done
+grep -qE '^  -g, --groups N +groups of F senders' <("$dir/hackbench" --help) ||
+	fail "hackbench --help: no '-g, --groups N' line"
+pass "hackbench --help: '-g, --groups N' and its help"
+
 # An empty value is no value: never silently ignored.
 for opt in --ab --baseline --save --results --bounds --evidence; do
 	want="$opt: empty value" expect_usage_error "$opt ''" "$opt" ""

@@ -28,7 +28,7 @@ pass "passing run: no evidence, only its results file"
 rm -rf "${tmp:?}/results"/*
 
 # 2. a failed check: the trace and a summary naming the top migrating tasks
-hb --bounds "$tmp/impossible" >"$tmp/fail.out" 2>&1
+hb --bounds "$tmp/impossible" --nr-th 50% --sav "$tmp/saved.res" >"$tmp/fail.out" 2>&1
 rc=$?
 [ $rc = 1 ] || fail "impossible bound: exit $rc, want 1"
 ev=$(sed -n 's/^# evidence: a check failed: trace and summary.txt in //p' "$tmp/fail.out")
@@ -45,6 +45,15 @@ for f in migrations.tsv tasks.tsv wakeup_latency.tsv preemptions.tsv run.log; do
 done
 grep -q "^wakeup-to-run latency (us): n=[1-9]" "$ev/summary.txt" || fail "no wakeup latencies"
 grep -q "preempted" "$ev/summary.txt" || fail "no preemptions in the summary"
+# the re-run's command line, made from the parsed options: those of the
+# load written out in full, none of this run's (--iterations, --budget,
+# the abbreviated --sav), then one iteration, no results file
+rerun=$(head -n1 "$ev/run.log")
+case $rerun in
+"# "*" -- "*"/hackbench --bounds=$tmp/impossible --nr-threads=50% --budget "*" --iterations 1 --results none") ;;
+*) fail "re-run's command line: $rerun" ;;
+esac
+pass "re-run: ${rerun#* -- }"
 pass "failed check: $(basename "$trace") ($(du -k "$trace" | cut -f1) KiB), $(sed -n 2p "$ev/summary.txt"); top migrating worker: ${top# }"
 pass "tracer: $(head -n1 "$ev/summary.txt" | sed 's/^sched_perf evidence: hackbench, one more iteration under //')"
 

@@ -33,22 +33,6 @@
 
 #define MAX_ITERATIONS 1000
 
-enum {
-	OPT_NR_THREADS = 1000,
-	OPT_ITERATIONS,
-	OPT_BUDGET,
-	OPT_BOUNDS,
-	OPT_RESULTS,
-	OPT_NO_COUNTERS,
-	OPT_SAVE,
-	OPT_BASELINE,
-	OPT_AB,
-	OPT_BISECT,
-	OPT_MAX_RUNS,
-	OPT_EVIDENCE,
-	OPT_HELP,
-};
-
 /* Iterations per side when comparing and --iterations was not given. */
 #define GATE_DEFAULT_RUNS 8
 /*
@@ -58,23 +42,7 @@ enum {
  */
 #define COMPARE_BUDGET_SHARE 0.6
 
-static const struct option common_opts[] = {
-	{ "nr-threads", required_argument, NULL, OPT_NR_THREADS },
-	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
-	{ "budget", required_argument, NULL, OPT_BUDGET },
-	{ "bounds", required_argument, NULL, OPT_BOUNDS },
-	{ "results", required_argument, NULL, OPT_RESULTS },
-	{ "no-counters", no_argument, NULL, OPT_NO_COUNTERS },
-	{ "save", required_argument, NULL, OPT_SAVE },
-	{ "baseline", required_argument, NULL, OPT_BASELINE },
-	{ "ab", required_argument, NULL, OPT_AB },
-	{ "bisect", no_argument, NULL, OPT_BISECT },
-	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
-	{ "evidence", required_argument, NULL, OPT_EVIDENCE },
-	{ "help", no_argument, NULL, OPT_HELP },
-};
-
-struct config {
+static struct config {
 	double nr_threads_pct;
 	bool nr_threads_set;
 	unsigned long iterations;	/* 0: default */
@@ -90,7 +58,10 @@ struct config {
 	unsigned long max_runs;		/* per side; 0: no more than planned */
 	char evidence[PATH_MAX];	/* --evidence: trace a re-run into it */
 	char options[512];		/* what changes the load, for run sets */
-};
+	/* every option given but OPT_THIS_RUN ones, as words: the re-run's */
+	char **rerun;
+	int nr_rerun;
+} cfg;
 
 /* --budget when not given: the workload's own, else 20 s */
 static double default_budget(const struct workload *wl)
@@ -98,59 +69,107 @@ static double default_budget(const struct workload *wl)
 	return wl->default_budget ? wl->default_budget : 20;
 }
 
+static void nr_threads_default(const void *ctx, char *buf, size_t len)
+{
+	const struct workload *wl = ctx;
+
+	snprintf(buf, len, "%u%%", wl->default_nr_threads_pct);
+}
+
+static void iterations_default(const void *ctx, char *buf, size_t len)
+{
+	const struct workload *wl = ctx;
+
+	snprintf(buf, len, "%u", wl->default_iterations ? wl->default_iterations : 5);
+}
+
+static void budget_default(const void *ctx, char *buf, size_t len)
+{
+	const struct workload *wl = ctx;
+
+	snprintf(buf, len, "%g; %g", default_budget(wl),
+		 COMPARE_BUDGET_SHARE * default_budget(wl));
+}
+
+static int parse_results(const char *prog, const struct opt_spec *o,
+			 const char *arg)
+{
+	if (!strcmp(arg, "none")) {
+		cfg.results[0] = '\0';
+		return 0;
+	}
+	return opt_store(prog, o, arg);
+}
+
+/* The options of every program, after the workload's own. */
+static const struct opt_spec common_opts[] = {
+	OPT_PERCENT(0, "nr-threads", "P[%]", &cfg.nr_threads_pct,
+		    "instances as LKP sizes them: floor(P x CPUs / 100),\n"
+		    "at least 1 (default %s)",
+		    .help_default = nr_threads_default,
+		    .given = &cfg.nr_threads_set, .flags = OPT_LOAD),
+	OPT_ULONG(0, "iterations", "N", &cfg.iterations, 1, MAX_ITERATIONS,
+		  "timed iterations (default %s; 1 with a peer\n"
+		  "command line)",
+		  .help_default = iterations_default, .flags = OPT_THIS_RUN),
+	OPT_DOUBLE(0, "budget", "SEC", &cfg.budget, 0.1, 86400,
+		   "seconds for all iterations together (default %s\n"
+		   "with --baseline or --ab)",
+		   .help_default = budget_default, .given = &cfg.budget_set,
+		   .flags = OPT_THIS_RUN),
+	OPT_STRING(0, "bounds", "FILE", cfg.bounds,
+		   "bounds file (default: 'bounds' beside this program)"),
+	OPT_STRING(0, "results", "FILE", cfg.results,
+		   "results file, or 'none' (default: a new file in\n"
+		   "$SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)",
+		   .parse = parse_results, .flags = OPT_THIS_RUN),
+	OPT_SET(0, "no-counters", &cfg.counters, false,
+		"measure nothing (overhead baseline)"),
+	OPT_STRING(0, "save", "FILE", cfg.save,
+		   "also write the results (with every iteration) to\n"
+		   "FILE, a baseline for --baseline and sched_perf_compare\n"
+		   "(8 iterations unless --iterations); with --ab the B\n"
+		   "side, and the A side to FILE.a",
+		   .flags = OPT_THIS_RUN),
+	OPT_STRING(0, "baseline", "FILE", cfg.baseline,
+		   "compare with FILE's runs (the change bounds; 8\n"
+		   "iterations unless --iterations)",
+		   .flags = OPT_THIS_RUN),
+	OPT_STRING(0, "ab", "KNOB", cfg.ab,
+		   "in-boot A/B: a sched feature (NO_RUN_TO_PARITY) or\n"
+		   "PATH=VALUE under /proc/sys or /sys/kernel/debug/sched;\n"
+		   "A = as found, B = KNOB, in blocks A B, B A, ...;\n"
+		   "each block's B judged against its A (paired)",
+		   .flags = OPT_THIS_RUN),
+	OPT_ULONG(0, "max-runs", "N", &cfg.max_runs, 1, MAX_ITERATIONS,
+		  "while a comparison is undecided (neither proven the\n"
+		  "same nor shown to differ), up to N iterations\n"
+		  "(blocks) per side (default: 3 x --iterations), for\n"
+		  "at most another --budget seconds",
+		  .flags = OPT_THIS_RUN),
+	OPT_SET(0, "bisect", &cfg.bisect, true,
+		"exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
+		"judge or skipped, 128 bad input (aborts the bisect)",
+		.flags = OPT_THIS_RUN),
+	OPT_STRING(0, "evidence", "DIR", cfg.evidence,
+		   "after the run, one more iteration under trace-cmd\n"
+		   "(else perf record): the trace and a summary in DIR;\n"
+		   "done anyway, in a new directory, when a check\n"
+		   "fails and a tracer is installed\n"
+		   "(SCHED_PERF_EVIDENCE=0: not then)",
+		   .flags = OPT_THIS_RUN),
+	OPT_HELP("this help"),
+	OPT_END(),
+};
+
 static void print_usage(const struct workload *wl, FILE *f)
 {
 	fprintf(f, "usage: %s [options]\n", wl->name);
-	fputs(wl->usage, f);
-	fprintf(f, "  --nr-threads P[%%]   instances as LKP sizes them: floor(P x CPUs / 100),\n");
-	fprintf(f, "                      at least 1 (default %u%%)\n", wl->default_nr_threads_pct);
-	fprintf(f, "  --iterations N      timed iterations (default %u; 1 with a peer command line)\n",
-		wl->default_iterations ? wl->default_iterations : 5);
-	fprintf(f, "  --budget SEC        seconds for all iterations together (default %g;\n"
-		"                      %g with --baseline or --ab)\n",
-		default_budget(wl), COMPARE_BUDGET_SHARE * default_budget(wl));
-	fputs("  --bounds FILE       bounds file (default: 'bounds' beside this program)\n"
-	      "  --results FILE      results file, or 'none' (default: a new file in\n"
-	      "                      $SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)\n"
-	      "  --no-counters       measure nothing (overhead baseline)\n"
-	      "  --save FILE         also write the results (with every iteration) to FILE,\n"
-	      "                      a baseline for --baseline and sched_perf_compare\n"
-	      "                      (8 iterations unless --iterations); with --ab the\n"
-	      "                      B side, and the A side to FILE.a\n"
-	      "  --baseline FILE     compare with FILE's runs (the change bounds; 8\n"
-	      "                      iterations unless --iterations)\n"
-	      "  --ab KNOB           in-boot A/B: a sched feature (NO_RUN_TO_PARITY) or\n"
-	      "                      PATH=VALUE under /proc/sys or /sys/kernel/debug/sched;\n"
-	      "                      A = as found, B = KNOB, in blocks A B, B A, ...;\n"
-	      "                      each block's B judged against its A (paired)\n"
-	      "  --max-runs N        while a comparison is undecided (neither proven the\n"
-	      "                      same nor shown to differ), up to N iterations\n"
-	      "                      (blocks) per side (default: 3 x --iterations), for\n"
-	      "                      at most another --budget seconds\n"
-	      "  --bisect            exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
-	      "                      judge or skipped, 128 bad input (aborts the bisect)\n"
-	      "  --evidence DIR      after the run, one more iteration under trace-cmd\n"
-	      "                      (else perf sched): the trace and a summary in DIR;\n"
-	      "                      done anyway, in a new directory, when a check\n"
-	      "                      fails and a tracer is installed\n"
-	      "                      (SCHED_PERF_EVIDENCE=0: not then)\n"
-	      "exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n", f);
-}
-
-/* getopt tables: the workload's options followed by the common ones. */
-static struct option *merge_options(const struct workload *wl)
-{
-	size_t nw = 0, nc = ARRAY_SIZE(common_opts);
-	struct option *all;
-
-	while (wl->long_opts[nw].name)
-		nw++;
-	all = calloc(nw + nc + 1, sizeof(*all));
-	if (!all)
-		return NULL;
-	memcpy(all, wl->long_opts, nw * sizeof(*all));
-	memcpy(all + nw, common_opts, nc * sizeof(*all));
-	return all;
+	opt_usage(f, wl->opts, wl);
+	if (wl->opts_notes)
+		fputs(wl->opts_notes, f);
+	opt_usage(f, common_opts, wl);
+	fputs("exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n", f);
 }
 
 static void default_paths(const struct workload *wl, struct config *c)
@@ -171,64 +190,6 @@ static void default_paths(const struct workload *wl, struct config *c)
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", localtime(&now));
 	snprintf(c->results, sizeof(c->results), "%s/sched_perf-%s-%s-%d.results",
 		 dir, wl->name, stamp, getpid());
-}
-
-/*
- * @arg into @out.  An empty value would quietly turn the option off, a
- * cut one name another file: both are refused.
- */
-static int take_value(const struct workload *wl, const char *opt, const char *arg,
-		    char *out, size_t len)
-{
-	if (!*arg || strlen(arg) >= len) {
-		fprintf(stderr, "%s: %s: %s (see --help)\n", wl->name, opt,
-			*arg ? "value too long" : "empty value");
-		return -1;
-	}
-	snprintf(out, len, "%s", arg);
-	return 0;
-}
-
-static int parse_common(const struct workload *wl, struct config *c, int opt,
-			const char *arg)
-{
-	switch (opt) {
-	case OPT_NR_THREADS:
-		c->nr_threads_set = true;
-		return opt_percent(wl->name, "--nr-threads", arg, &c->nr_threads_pct);
-	case OPT_ITERATIONS:
-		return opt_ulong(wl->name, "--iterations", arg, 1, MAX_ITERATIONS,
-				 &c->iterations);
-	case OPT_BUDGET:
-		c->budget_set = true;
-		return opt_double(wl->name, "--budget", arg, 0.1, 86400, &c->budget);
-	case OPT_BOUNDS:
-		return take_value(wl, "--bounds", arg, c->bounds, sizeof(c->bounds));
-	case OPT_RESULTS:
-		if (!strcmp(arg, "none")) {
-			c->results[0] = '\0';
-			return 0;
-		}
-		return take_value(wl, "--results", arg, c->results, sizeof(c->results));
-	case OPT_NO_COUNTERS:
-		c->counters = false;
-		return 0;
-	case OPT_SAVE:
-		return take_value(wl, "--save", arg, c->save, sizeof(c->save));
-	case OPT_BASELINE:
-		return take_value(wl, "--baseline", arg, c->baseline, sizeof(c->baseline));
-	case OPT_AB:
-		return take_value(wl, "--ab", arg, c->ab, sizeof(c->ab));
-	case OPT_BISECT:
-		c->bisect = true;
-		return 0;
-	case OPT_EVIDENCE:
-		return take_value(wl, "--evidence", arg, c->evidence, sizeof(c->evidence));
-	case OPT_MAX_RUNS:
-		return opt_ulong(wl->name, "--max-runs", arg, 1, MAX_ITERATIONS,
-				 &c->max_runs);
-	}
-	return -1;
 }
 
 /* Can files be made in @dir?  0, or -1 after one line on stderr. */
@@ -329,43 +290,78 @@ static void note_option(struct config *c, char **argv, int from, int to)
 				len ? " " : "", argv[from]);
 }
 
-/* Returns 0, or EXIT_USAGE after one line on stderr; exits for --help. */
-static int parse_args(const struct workload *wl, struct config *c,
-		      int argc, char **argv)
+/* What changes the load: the workload's options and those flagged so. */
+static bool changes_load(const struct workload *wl, const struct opt_spec *o)
 {
-	struct option *opts = merge_options(wl);
-	int opt, ret = 0;
+	return (o->flags & OPT_LOAD) || opt_in(wl->opts, o);
+}
 
-	*c = (struct config){
+/* @o given @arg: a word of the re-run's command line, unless of this run only. */
+static int note_rerun(const struct workload *wl, const struct opt_spec *o,
+		      const char *arg)
+{
+	char **words;
+
+	if (o->flags & OPT_THIS_RUN)
+		return 0;
+	words = realloc(cfg.rerun, (cfg.nr_rerun + 1) * sizeof(*words));
+	if (words) {
+		cfg.rerun = words;
+		words[cfg.nr_rerun] = opt_word(o, arg);
+	}
+	if (!words || !words[cfg.nr_rerun]) {
+		fprintf(stderr, "%s: out of memory\n", wl->name);
+		return -1;
+	}
+	cfg.nr_rerun++;
+	return 0;
+}
+
+static int parse_one(const struct workload *wl, const struct opt_spec *o,
+		     const char *arg)
+{
+	if (o->kind == OPT_KIND_HELP) {
+		print_usage(wl, stdout);
+		exit(0);
+	}
+	if (opt_parse(wl->name, o, arg))
+		return -1;
+	return note_rerun(wl, o, arg);
+}
+
+/* Returns 0, or EXIT_USAGE after one line on stderr; exits for --help. */
+static int parse_args(const struct workload *wl, int argc, char **argv)
+{
+	const struct opt_spec *tables[] = { wl->opts, common_opts, NULL };
+	const struct opt_spec *o;
+	char letters[128];
+	struct option *opts = opt_getopt(tables, letters, sizeof(letters));
+	int first, opt, ret = 0;
+
+	cfg = (struct config){
 		.nr_threads_pct = wl->default_nr_threads_pct,
 		.budget = default_budget(wl),
 		.counters = true,
 	};
-	default_paths(wl, c);
+	default_paths(wl, &cfg);
 	if (!opts)
 		return EXIT_USAGE;
 	opterr = 0;
 	while (!ret) {
-		int first = optind;
-
-		opt = getopt_long(argc, argv, wl->short_opts, opts, NULL);
+		first = optind;
+		opt = getopt_long(argc, argv, letters, opts, NULL);
 		if (opt == -1)
 			break;
-		if (opt != '?' && opt != ':' && opt <= OPT_NR_THREADS)
-			note_option(c, argv, first, optind);
-		if (opt == OPT_HELP) {
-			print_usage(wl, stdout);
-			exit(0);
-		}
-		if (opt == '?' || opt == ':') {
+		o = opt_lookup(tables, opt);
+		if (!o) {
 			fprintf(stderr, "%s: unknown option or missing value: '%s' (see --help)\n",
 				wl->name, argv[optind - 1]);
 			ret = -1;
-		} else if (opt >= OPT_NR_THREADS) {
-			ret = parse_common(wl, c, opt, optarg);
-		} else {
-			ret = wl->parse_opt(opt, optarg);
+			break;
 		}
+		if (changes_load(wl, o))
+			note_option(&cfg, argv, first, optind);
+		ret = parse_one(wl, o, optarg);
 	}
 	if (!ret && optind < argc) {
 		fprintf(stderr, "%s: unexpected argument '%s' (see --help)\n",
@@ -373,7 +369,7 @@ static int parse_args(const struct workload *wl, struct config *c,
 		ret = -1;
 	}
 	if (!ret)
-		ret = check_outputs(wl, c);
+		ret = check_outputs(wl, &cfg);
 	free(opts);
 	return ret ? EXIT_USAGE : 0;
 }
@@ -748,8 +744,7 @@ static void open_knob(const struct workload *wl, const struct config *c,
  * tracer is there (a note): why did it fail?  See evidence.h.
  */
 static void collect_evidence(const struct workload *wl, const struct config *c,
-			     unsigned int runs, bool workload_failed, int argc,
-			     char **argv)
+			     unsigned int runs, bool workload_failed)
 {
 	char where[PATH_MAX], why[512], name[64];
 	bool asked = c->evidence[0];
@@ -758,9 +753,9 @@ static void collect_evidence(const struct workload *wl, const struct config *c,
 	if (!asked && (workload_failed || !verdict_failed() || !evidence_automatic()))
 		return;
 	snprintf(name, sizeof(name), "%s.evidence", wl->name);
-	/* one iteration as long as one of the run's */
+	/* one iteration as long as one of the run's, the options of the load */
 	if (evidence_collect(asked ? c->evidence : NULL, wl->name, c->budget / runs,
-			     argc, argv, where, sizeof(where), why, sizeof(why))) {
+			     c->nr_rerun, c->rerun, where, sizeof(where), why, sizeof(why))) {
 		if (asked)
 			verdict_skip(name, why);
 		else
@@ -787,7 +782,6 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	struct measure_meta meta;
 	struct ab_knob knob;
 	struct measure m;
-	struct config c;
 	unsigned int i, nr_rules = 0;
 	char why[512] = "", name[64];
 	const char *mounts_note;
@@ -796,9 +790,9 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 
 	if (wl->init)
 		wl->init();
-	if (!set || parse_args(wl, &c, argc, argv))
+	if (!set || parse_args(wl, argc, argv))
 		return usage_exit;
-	if (c.bisect)
+	if (cfg.bisect)
 		verdict_bisect_codes();
 	/*
 	 * The run's own mount namespace: before any thread (unshare()
@@ -809,28 +803,28 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	/* from here on, whatever the run changes is undone however it ends */
 	guard_start();
 	wl_test_work_setup();
-	load_bounds(wl, &c, &bs, usage_exit);
-	wl->set_instances(instances(c.nr_threads_pct), c.nr_threads_set);
-	comparing = c.baseline[0] || c.ab[0];
+	load_bounds(wl, &cfg, &bs, usage_exit);
+	wl->set_instances(instances(cfg.nr_threads_pct), cfg.nr_threads_set);
+	comparing = cfg.baseline[0] || cfg.ab[0];
 	/*
 	 * A comparison runs its blocks, a warm-up after each switch and up
 	 * to another budget: at the full default, a gate of every program
 	 * took 414 s on 2 CPUs; the default share keeps it within 5 minutes.
 	 */
-	if (comparing && !c.budget_set)
-		c.budget *= COMPARE_BUDGET_SHARE;
+	if (comparing && !cfg.budget_set)
+		cfg.budget *= COMPARE_BUDGET_SHARE;
 	/* a saved run is a baseline: enough runs for the test to judge */
-	plan.runs = c.iterations ? c.iterations : comparing || c.save[0] ? GATE_DEFAULT_RUNS :
+	plan.runs = cfg.iterations ? cfg.iterations : comparing || cfg.save[0] ? GATE_DEFAULT_RUNS :
 		    wl->peer_cmdline && wl->peer_cmdline() ? 1 :
 		    wl->default_iterations ? wl->default_iterations : 5;
 	/* a comparison may run up to 3 times as many while undecided */
-	plan.max_runs = c.max_runs ? (c.max_runs > plan.runs ? c.max_runs : plan.runs) :
+	plan.max_runs = cfg.max_runs ? (cfg.max_runs > plan.runs ? cfg.max_runs : plan.runs) :
 			comparing ? 3 * plan.runs : plan.runs;
-	plan.extra_seconds = c.budget;
-	runset_identity(wl, &c, &new_side);
+	plan.extra_seconds = cfg.budget;
+	runset_identity(wl, &cfg, &new_side);
 	a_side = new_side;	/* no runs yet: the identity only */
-	if (c.baseline[0]) {
-		load_baseline(wl, &c, &new_side, &base, usage_exit);
+	if (cfg.baseline[0]) {
+		load_baseline(wl, &cfg, &new_side, &base, usage_exit);
 		plan.baseline = &base;
 	}
 	if (comparing)
@@ -843,41 +837,41 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		verdict_skip_all(why);
 	if (ret)
 		return 1;
-	if (c.ab[0]) {
-		open_knob(wl, &c, &knob, usage_exit);
+	if (cfg.ab[0]) {
+		open_knob(wl, &cfg, &knob, usage_exit);
 		plan.ab = &knob;
 	}
-	measure_setup(&m, c.counters);
-	if (wl->fit_budget(c.budget / plan.runs)) {
+	measure_setup(&m, cfg.counters);
+	if (wl->fit_budget(cfg.budget / plan.runs)) {
 		measure_teardown(&m);
 		return 1;
 	}
 
 	verdict_begin(1 + bounds_count(&bs, wl->name, wl->variant()) + nr_rules +
-		      !!c.evidence[0]);
+		      !!cfg.evidence[0]);
 	measure_describe(&m, &meta);
 	for (i = 0; i < meta.nr; i++)
 		verdict_note("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
 	if (mounts_note)
 		verdict_note("mounts: %s\n", mounts_note);
 	verdict_note("variant: %s; one op = one %s\n", wl->variant(), wl->op_name);
-	if (c.ab[0])
+	if (cfg.ab[0])
 		verdict_note("A/B: %s: A = %s (as found), B = %s; blocks A B, B A, ..., a warm-up iteration after each switch, B judged against A block by block\n",
 			     knob.path, knob.a, knob.b);
-	if (c.baseline[0])
-		verdict_note("baseline: %s (kernel %s)\n", c.baseline, base.kernel);
+	if (cfg.baseline[0])
+		verdict_note("baseline: %s (kernel %s)\n", cfg.baseline, base.kernel);
 	if (comparing && !nr_rules)
 		verdict_note("no change bounds for %s in %s: nothing to compare\n",
-			     wl->name, c.bounds);
+			     wl->name, cfg.bounds);
 	if (test_work_loops)
 		verdict_note("TEST ONLY: SCHED_PERF_TEST_WORK_NS=%s of busy work per %s%s\n",
 			     getenv("SCHED_PERF_TEST_WORK_NS"), wl->op_name,
-			     test_work_b_only && c.ab[0] ? ", on the B side only" : "");
+			     test_work_b_only && cfg.ab[0] ? ", on the B side only" : "");
 	if (test_work_stretch > 0)
 		verdict_note("TEST ONLY: SCHED_PERF_TEST_STRETCH_PCT=%s: every %s's wall time stretched by %.2f %%%s\n",
 			     getenv("SCHED_PERF_TEST_STRETCH_PCT"), wl->op_name,
 			     100 * test_work_stretch,
-			     test_work_b_only && c.ab[0] ? ", on the B side only" : "");
+			     test_work_b_only && cfg.ab[0] ? ", on the B side only" : "");
 	wl->banner();
 
 	ctx.wl = wl;
@@ -896,11 +890,11 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		      out.failed ? "workload failed" : NULL);
 	if (nr_rules)
 		report_comparison(wl, &plan, &out);
-	write_results(c.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
-	write_results(c.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
-	save_a_side(&c, wl, &meta, &a_side);
+	write_results(cfg.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
+	write_results(cfg.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
+	save_a_side(&cfg, wl, &meta, &a_side);
 	measure_teardown(&m);
-	collect_evidence(wl, &c, plan.runs, out.failed, argc, argv);
+	collect_evidence(wl, &cfg, plan.runs, out.failed);
 	free(set);
 	verdict_finish();
 }

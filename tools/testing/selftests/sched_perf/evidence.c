@@ -28,12 +28,6 @@ static const char *const sched_events[] = {
 	"sched_switch", "sched_wakeup", "sched_wakeup_new", "sched_migrate_task",
 };
 
-/* Options of ours that the traced re-run must not repeat, with a value. */
-static const char *const dropped_with_value[] = {
-	"--evidence", "--save", "--baseline", "--ab", "--max-runs", "--results",
-	"--iterations", "--budget",
-};
-
 static bool on_path(const char *prog)
 {
 	const char *path = getenv("PATH");
@@ -61,53 +55,22 @@ bool evidence_automatic(void)
 
 /* ---- the re-run's command line ---------------------------------------- */
 
-/* Does @arg name @opt, as "--opt" (value next) or "--opt=value"? */
-static int matches(const char *arg, const char *opt)
-{
-	size_t n = strlen(opt);
-
-	if (strncmp(arg, opt, n))
-		return 0;
-	return arg[n] == '\0' ? 2 : arg[n] == '=' ? 1 : 0;
-}
-
-/* How many words of @argv at @i to leave out: 0, 1 or 2. */
-static int dropped(char **argv, int argc, int i)
-{
-	size_t k;
-	int m;
-
-	if (!strcmp(argv[i], "--bisect"))
-		return 1;
-	for (k = 0; k < ARRAY_SIZE(dropped_with_value); k++) {
-		m = matches(argv[i], dropped_with_value[k]);
-		if (m)
-			return m == 2 && i + 1 < argc ? 2 : 1;
-	}
-	return 0;
-}
-
 /*
- * @tool's words, then this program as it was run, once, writing nothing:
+ * @tool's words, then this program with @opts, once, writing nothing:
  * into @out (room for MAX_ARGS).  Returns the count, or -1 when too long.
  */
-static int rerun_argv(char *const *tool, const char *self, int argc,
-		      char **argv, const char *budget, char **out)
+static int rerun_argv(char *const *tool, const char *self, int nr,
+		      char *const *opts, const char *budget, char **out)
 {
-	int n = 0, i = 1, skip;
+	int n = 0, i;
 
 	while (*tool && n < MAX_ARGS - 8)
 		out[n++] = *tool++;
 	out[n++] = (char *)self;
-	while (i < argc) {
-		skip = dropped(argv, argc, i);
-		if (skip) {
-			i += skip;
-			continue;
-		}
+	for (i = 0; i < nr; i++) {
 		if (n >= MAX_ARGS - 7)
 			return -1;
-		out[n++] = argv[i++];
+		out[n++] = opts[i];
 	}
 	out[n++] = "--budget";
 	out[n++] = (char *)budget;
@@ -312,12 +275,21 @@ static void last_line(const char *path, char *out, size_t len)
 		fclose(f);
 }
 
+/* "# " and the words of @cmd, as the first line of run.log. */
+static void log_command(int fd, char *const *cmd)
+{
+	dprintf(fd, "#");
+	while (*cmd)
+		dprintf(fd, " %s", *cmd++);
+	dprintf(fd, "\n");
+}
+
 /*
  * Record with @t into @dir, then read its trace into @ts.  -1 with @why
  * when the tool failed.
  */
 static int record_with(const struct tracer *t, const char *dir, const char *self,
-		       int argc, char **argv, double seconds,
+		       int nr, char *const *opts, double seconds,
 		       struct tracesum *ts, char *why, size_t len)
 {
 	char file[PATH_MAX], log[PATH_MAX], tail[160], budget[32];
@@ -329,11 +301,13 @@ static int record_with(const struct tracer *t, const char *dir, const char *self
 	snprintf(log, sizeof(log), "%s/run.log", dir);
 	snprintf(budget, sizeof(budget), "%g", seconds);
 	words(t->record, tool, file, "--");
-	if (rerun_argv(tool, self, argc, argv, budget, cmd) < 0) {
+	if (rerun_argv(tool, self, nr, opts, budget, cmd) < 0) {
 		snprintf(why, len, "command line too long to re-run");
 		return -1;
 	}
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd >= 0)
+		log_command(fd, cmd);
 	/* the workload's own options (-l) may outlast the budget: a limit */
 	if (fd < 0 || run(cmd, fd, 3 * seconds + 15, &status)) {
 		snprintf(why, len, "cannot run %s: %s", t->name, strerror(errno));
@@ -408,8 +382,8 @@ static int write_summary(const struct tracesum *ts, const char *dir,
 }
 
 int evidence_collect(const char *dir, const char *workload, double seconds,
-		     int argc, char **argv, char *where, size_t wlen, char *why,
-		     size_t len)
+		     int nr, char *const *opts, char *where, size_t wlen,
+		     char *why, size_t len)
 {
 	char self[PATH_MAX], title[512], failed[512] = "";
 	struct tracesum *ts;
@@ -441,7 +415,7 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 			snprintf(why, len, "out of memory");
 			return -1;
 		}
-		if (!record_with(&tracers[i], where, self, argc, argv, seconds, ts, why, len)) {
+		if (!record_with(&tracers[i], where, self, nr, opts, seconds, ts, why, len)) {
 			snprintf(title, sizeof(title),
 				 "sched_perf evidence: %s, one more iteration under %s%s%s%s",
 				 workload, tracers[i].name, failed[0] ? " (" : "",

@@ -24,14 +24,16 @@
 bool evidence_automatic(void);
 
 /*
- * Re-run this program (@argv, minus the options of comparing and saving,
- * with one iteration of @seconds) under a tracer, into @dir (created if missing), or
+ * Re-run this program with the @nr option words @opts (the driver's:
+ * every option given but those of this run only, such as comparing and
+ * saving, see opts.h), for one iteration of @seconds, under a tracer;
+ * run.log starts with its command line.  Into @dir (created if missing), or
  * when @dir is NULL into a new directory sched_perf-<@workload>-evidence-*
  * under $SCHED_PERF_RESULTS_DIR, $TMPDIR or /tmp.  Returns 0 with the
  * directory in @where, or -1 with a one-line reason in @why.
  */
 int evidence_collect(const char *dir, const char *workload, double seconds,
-		     int argc, char **argv, char *where, size_t wlen, char *why,
-		     size_t len);
+		     int nr, char *const *opts, char *where, size_t wlen,
+		     char *why, size_t len);
 
 #endif

@@ -340,6 +340,7 @@ static void run_all(void)
 	unit_fairstats();
 	unit_tracesum();
 	unit_rows();
+	unit_opts();
 }
 
 /*

@@ -29,6 +29,7 @@ void unit_compare(void);
 void unit_fairstats(void);
 void unit_tracesum(void);
 void unit_rows(void);
+void unit_opts(void);
 
 /* Fixture @name of the fixture directory, whole; exits when unreadable. */
 char *unit_fixture(const char *name);

@@ -72,29 +72,8 @@ static struct {
 	uint64_t instance_runs;		/* instances x iterations */
 } phases;
 
-/* long options only; getopt hands back these values */
-enum {
-	OPT_DIRS = 'd',
-	OPT_FILES = 'f',
-	OPT_INODES = 'i',
-	OPT_SYNC = 's',
-	OPT_WORKDIR = 'w',
-	OPT_DURATION = 'l',
-	OPT_INSTANCES = 'n',
-};
-
-static const struct option dirdeep_long_opts[] = {
-	{ "dirs", required_argument, NULL, OPT_DIRS },
-	{ "files", required_argument, NULL, OPT_FILES },
-	{ "inodes", required_argument, NULL, OPT_INODES },
-	{ "sync", required_argument, NULL, OPT_SYNC },
-	{ "workdir", required_argument, NULL, OPT_WORKDIR },
-	{ "duration", required_argument, NULL, OPT_DURATION },
-	{ "instances", required_argument, NULL, OPT_INSTANCES },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int parse_workdir(const char *arg)
+static int parse_workdir(const char *prog, const struct opt_spec *o,
+			 const char *arg)
 {
 	struct stat st;
 
@@ -109,7 +88,8 @@ static int parse_workdir(const char *arg)
 	return 0;
 }
 
-static int parse_sync(const char *arg)
+static int parse_sync(const char *prog, const struct opt_spec *o,
+		      const char *arg)
 {
 	unsigned int i;
 
@@ -123,43 +103,40 @@ static int parse_sync(const char *arg)
 	return WL_ERROR;
 }
 
-static int dirdeep_parse_opt(int opt, const char *arg)
+static int parse_inodes(const char *prog, const struct opt_spec *o,
+			const char *arg)
 {
 	unsigned long v;
 
-	switch (opt) {
-	case OPT_DIRS:		/* stress-ng: 1..36 sub-trees per level */
-		if (opt_ulong("dirdeep", "--dirs", arg, 1, 36, &v))
-			return WL_ERROR;
-		dd.dirs = v;
-		return 0;
-	case OPT_FILES:
-		if (opt_ulong("dirdeep", "--files", arg, 0, 65535, &v))
-			return WL_ERROR;
-		dd.files = v;
-		return 0;
-	case OPT_INODES:
-		if (opt_ulong("dirdeep", "--inodes", arg, 1, ULONG_MAX, &v))
-			return WL_ERROR;
-		dd.inodes = v;
-		return 0;
-	case OPT_INSTANCES:
-		if (opt_ulong("dirdeep", "--instances", arg, 1, MAX_INSTANCES, &v))
-			return WL_ERROR;
-		dd.instances = v;
-		dd.instances_set = true;
-		return 0;
-	case OPT_DURATION:
-		dd.duration_set = true;
-		return opt_double("dirdeep", "--duration", arg, 0.1, 86400, &dd.duration) ?
-		       WL_ERROR : 0;
-	case OPT_SYNC:
-		return parse_sync(arg);
-	case OPT_WORKDIR:
-		return parse_workdir(arg);
-	}
-	return WL_ERROR;
+	if (opt_ulong(prog, "--inodes", arg, 1, ULONG_MAX, &v))
+		return WL_ERROR;
+	dd.inodes = v;
+	return 0;
 }
+
+/* long options only */
+static const struct opt_spec dirdeep_opts[] = {
+	OPT_UINT(0, "instances", "N", &dd.instances, 1, MAX_INSTANCES,
+		 "instances (default: --nr-threads)",
+		 .given = &dd.instances_set),
+	OPT_DOUBLE(0, "duration", "SEC", &dd.duration, 0.1, 86400,
+		   "build + exercise seconds per iteration\n"
+		   "(default: budget / iterations); removal comes after",
+		   .given = &dd.duration_set),
+	/* stress-ng: 1..36 sub-trees per level */
+	OPT_UINT(0, "dirs", "N", &dd.dirs, 1, 36,
+		 "sub-directories per level, 1..36 (1)"),
+	OPT_UINT(0, "files", "N", &dd.files, 0, 65535,
+		 "files per directory, 0..65535 (0)"),
+	OPT_CALLBACK(0, "inodes", "N", parse_inodes,
+		     "inode budget of the whole run (all free inodes)"),
+	OPT_CALLBACK(0, "sync", "global|syncfs|none", parse_sync,
+		     "after each directory's fsync (global)"),
+	OPT_CALLBACK(0, "workdir", "DIR", parse_workdir,
+		     "filesystem to use (default $TMPDIR, else /tmp);\n"
+		     "a fresh directory is made and removed in it"),
+	OPT_END(),
+};
 
 static void dirdeep_set_instances(unsigned int n, bool explicit)
 {
@@ -616,24 +593,12 @@ const struct workload dirdeep_workload = {
 	.name = "dirdeep",
 	.op_name = "bogo-op (mkdir, or entry opened)",
 	.ops_name = "bogo_ops",
-	.short_opts = "",
-	.long_opts = dirdeep_long_opts,
-	.usage =
-	"  --instances N         instances (default: --nr-threads)\n"
-	"  --duration SEC        build + exercise seconds per iteration\n"
-	"                        (default: budget / iterations); removal comes after\n"
-	"  --dirs N              sub-directories per level, 1..36 (1)\n"
-	"  --files N             files per directory, 0..65535 (0)\n"
-	"  --inodes N            inode budget of the whole run (all free inodes)\n"
-	"  --sync global|syncfs|none  after each directory's fsync (global)\n"
-	"  --workdir DIR         filesystem to use (default $TMPDIR, else /tmp);\n"
-	"                        a fresh directory is made and removed in it\n",
+	.opts = dirdeep_opts,
 	.default_nr_threads_pct = 10,
 	/* the build alone takes seconds: fewer, longer iterations */
 	.default_iterations = 3,
 	.default_budget = 30,
 	.variants = dirdeep_variants,
-	.parse_opt = dirdeep_parse_opt,
 	.set_instances = dirdeep_set_instances,
 	.prepare = dirdeep_prepare,
 	.fit_budget = dirdeep_fit_budget,

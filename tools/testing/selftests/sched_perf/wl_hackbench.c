@@ -47,64 +47,37 @@ struct worker {
 	struct start_barrier *barrier;
 };
 
-static const struct option hackbench_long_opts[] = {
-	{ "groups", required_argument, NULL, 'g' },
-	{ "fds", required_argument, NULL, 'f' },
-	{ "loops", required_argument, NULL, 'l' },
-	{ "datasize", required_argument, NULL, 's' },
-	{ "pipe", no_argument, NULL, 'p' },
-	{ "socket", no_argument, NULL, 'S' },
-	{ "threads", no_argument, NULL, 'T' },
-	{ "process", no_argument, NULL, 'P' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int hackbench_parse_opt(int opt, const char *arg)
+/* An rt-tests option: rt-tests' defaults for the others, one iteration. */
+static int rt_tests_opt(const char *prog, const struct opt_spec *o,
+			const char *arg)
 {
-	unsigned long v;
-
-	switch (opt) {
-	case 'g':
-		if (opt_ulong("hackbench", "--groups", arg, 1, 100000, &v))
-			return WL_ERROR;
-		hb.groups = v;
-		hb.groups_set = hb.peer_cmdline = true;
-		return 0;
-	case 'f':
-		if (opt_ulong("hackbench", "--fds", arg, 1, MAX_FDS, &v))
-			return WL_ERROR;
-		hb.fds = v;
-		hb.peer_cmdline = true;
-		return 0;
-	case 'l':
-		if (opt_ulong("hackbench", "--loops", arg, 1, 1000000000UL, &v))
-			return WL_ERROR;
-		hb.loops = v;
-		hb.loops_set = hb.peer_cmdline = true;
-		return 0;
-	case 's':
-		if (opt_ulong("hackbench", "--datasize", arg, 1, MAX_DATASIZE, &v))
-			return WL_ERROR;
-		hb.datasize = v;
-		hb.peer_cmdline = true;
-		return 0;
-	case 'p':
-		hb.pipe = hb.pipe_set = hb.peer_cmdline = true;
-		return 0;
-	case 'S':
-		hb.pipe = false;
-		hb.pipe_set = true;
-		return 0;
-	case 'T':
-		hb.threads = hb.peer_cmdline = true;
-		return 0;
-	case 'P':
-		hb.threads = false;
-		hb.peer_cmdline = true;
-		return 0;
-	}
-	return WL_ERROR;
+	hb.peer_cmdline = true;
+	return opt_store(prog, o, arg);
 }
+
+static const struct opt_spec hackbench_opts[] = {
+	OPT_UINT('g', "groups", "N", &hb.groups, 1, 100000,
+		 "groups of F senders + F receivers\n(default: --nr-threads)",
+		 .given = &hb.groups_set, .parse = rt_tests_opt),
+	OPT_UINT('f', "fds", "F", &hb.fds, 1, MAX_FDS,
+		 "senders and receivers per group (20)",
+		 .parse = rt_tests_opt),
+	OPT_ULONG('l', "loops", "L", &hb.loops, 1, 1000000000UL,
+		  "messages per sender and receiver pair (default:\n"
+		  "sized to the time budget; 100 with rt-tests options)",
+		  .given = &hb.loops_set, .parse = rt_tests_opt),
+	OPT_UINT('s', "datasize", "S", &hb.datasize, 1, MAX_DATASIZE,
+		 "bytes per message (100)", .parse = rt_tests_opt),
+	OPT_SET('p', "pipe", &hb.pipe, true, "pipes (default)",
+		.given = &hb.pipe_set, .parse = rt_tests_opt),
+	OPT_SET(0, "socket", &hb.pipe, false, "AF_UNIX socketpairs",
+		.given = &hb.pipe_set),
+	OPT_SET('P', "process", &hb.threads, false, "processes (default)",
+		.parse = rt_tests_opt),
+	OPT_SET('T', "threads", &hb.threads, true, "threads",
+		.parse = rt_tests_opt),
+	OPT_END(),
+};
 
 static void hackbench_set_instances(unsigned int n, bool explicit)
 {
@@ -418,21 +391,12 @@ const struct workload hackbench_workload = {
 	.name = "hackbench",
 	.op_name = "message",
 	.ops_name = "messages",
-	.short_opts = "g:f:l:s:pTP",
-	.long_opts = hackbench_long_opts,
-	.usage =
-	"  -g, --groups N      groups of F senders + F receivers (default: --nr-threads)\n"
-	"  -f, --fds F         senders and receivers per group (20)\n"
-	"  -l, --loops L       messages per sender and receiver pair (default: sized to\n"
-	"                      the time budget; 100 with rt-tests options)\n"
-	"  -s, --datasize S    bytes per message (100)\n"
-	"  -p, --pipe          pipes (default)      --socket  AF_UNIX socketpairs\n"
-	"  -P, --process       processes (default)  -T, --threads  threads\n"
+	.opts = hackbench_opts,
+	.opts_notes =
 	"  Any of -g -f -l -s -p -T -P means an rt-tests command line: one iteration,\n"
 	"  rt-tests defaults (10 groups or --nr-threads, 100 loops, sockets unless -p).\n",
 	.default_nr_threads_pct = 50,
 	.variants = hackbench_variants,
-	.parse_opt = hackbench_parse_opt,
 	.set_instances = hackbench_set_instances,
 	.prepare = hackbench_prepare,
 	.fit_budget = hackbench_fit_budget,

@@ -77,19 +77,8 @@ static struct pair_result *results;	/* rr.pairs entries, MAP_SHARED */
 static struct histo all_latency;	/* every measured transaction */
 static uint64_t all_lost;
 
-static const struct option rr_long_opts[] = {
-	{ "sizes", required_argument, NULL, 'r' },
-	{ "duration", required_argument, NULL, 'l' },
-	{ "pairs", required_argument, NULL, 'n' },
-	{ "ipv6", no_argument, NULL, '6' },
-	{ "nodelay", no_argument, NULL, 'D' },
-	{ "threads", no_argument, NULL, 'T' },
-	{ "process", no_argument, NULL, 'P' },
-	{ "udp-timeout", required_argument, NULL, 'u' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int parse_sizes(const char *arg)
+static int parse_sizes(const char *prog, const struct opt_spec *o,
+		       const char *arg)
 {
 	char req[32], rsp[32];
 	unsigned long v;
@@ -99,52 +88,33 @@ static int parse_sizes(const char *arg)
 		snprintf(req, sizeof(req), "%s", arg);
 		snprintf(rsp, sizeof(rsp), "%s", arg);
 	}
-	if (opt_ulong(rr.prog, "--sizes (request)", req, 1, MAX_MSG, &v))
+	if (opt_ulong(prog, "--sizes (request)", req, 1, MAX_MSG, &v))
 		return WL_ERROR;
 	rr.req = v;
-	if (opt_ulong(rr.prog, "--sizes (response)", rsp, 1, MAX_MSG, &v))
+	if (opt_ulong(prog, "--sizes (response)", rsp, 1, MAX_MSG, &v))
 		return WL_ERROR;
 	rr.rsp = v;
 	return 0;
 }
 
-static int rr_parse_opt(int opt, const char *arg)
-{
-	unsigned long v;
-
-	switch (opt) {
-	case 'r':
-		return parse_sizes(arg);
-	case 'l':
-		rr.duration_set = true;
-		return opt_double(rr.prog, "--duration", arg, 0.1, 86400, &rr.duration) ?
-		       WL_ERROR : 0;
-	case 'n':
-		if (opt_ulong(rr.prog, "--pairs", arg, 1, MAX_PAIRS, &v))
-			return WL_ERROR;
-		rr.pairs = v;
-		rr.pairs_set = true;
-		return 0;
-	case 'u':
-		if (opt_ulong(rr.prog, "--udp-timeout", arg, 1, 60000, &v))
-			return WL_ERROR;
-		rr.udp_timeout_ms = v;
-		return 0;
-	case '6':
-		rr.ipv6 = true;
-		return 0;
-	case 'D':
-		rr.nodelay = true;
-		return 0;
-	case 'T':
-		rr.threads = true;
-		return 0;
-	case 'P':
-		rr.threads = false;
-		return 0;
-	}
-	return WL_ERROR;
-}
+static const struct opt_spec rr_opts[] = {
+	OPT_CALLBACK('r', "sizes", "REQ[,RSP]", parse_sizes,
+		     "request and response bytes (1,1)"),
+	OPT_DOUBLE('l', "duration", "SEC", &rr.duration, 0.1, 86400,
+		   "seconds per iteration (default: budget / iterations)",
+		   .given = &rr.duration_set),
+	OPT_UINT('n', "pairs", "N", &rr.pairs, 1, MAX_PAIRS,
+		 "client/server pairs (default: --nr-threads)",
+		 .given = &rr.pairs_set),
+	OPT_SET('6', "ipv6", &rr.ipv6, true, "over ::1 instead of 127.0.0.1"),
+	OPT_SET('D', "nodelay", &rr.nodelay, true, "TCP_NODELAY / SCTP_NODELAY"),
+	OPT_SET('P', "process", &rr.threads, false,
+		"pairs of processes (default)"),
+	OPT_SET('T', "threads", &rr.threads, true, "pairs of threads"),
+	OPT_UINT(0, "udp-timeout", "MS", &rr.udp_timeout_ms, 1, 60000,
+		 "wait for a lost UDP datagram (1000)"),
+	OPT_END(),
+};
 
 static void rr_set_instances(unsigned int n, bool explicit)
 {
@@ -625,16 +595,6 @@ static void rr_publish(const struct wl_summary *s,
 	add("lost_datagrams", "", all_lost);
 }
 
-#define RR_USAGE							\
-	"  -r, --sizes REQ[,RSP]  request and response bytes (1,1)\n"	\
-	"  -l, --duration SEC     seconds per iteration (default: budget / iterations)\n" \
-	"  -n, --pairs N          client/server pairs (default: --nr-threads)\n" \
-	"  -6, --ipv6             over ::1 instead of 127.0.0.1\n"		\
-	"  -D, --nodelay          TCP_NODELAY / SCTP_NODELAY\n"		\
-	"  -P, --process          pairs of processes (default)\n"		\
-	"  -T, --threads          pairs of threads\n"			\
-	"      --udp-timeout MS   wait for a lost UDP datagram (1000)\n"
-
 #define RR_WORKLOAD(ident, proto_id, prog_name)				\
 	static void ident##_init(void)					\
 	{								\
@@ -645,13 +605,10 @@ static void rr_publish(const struct wl_summary *s,
 		.name = prog_name,					\
 		.op_name = "transaction",				\
 		.ops_name = "transactions",				\
-		.short_opts = "r:l:n:6DTP",				\
-		.long_opts = rr_long_opts,				\
-		.usage = RR_USAGE,					\
+		.opts = rr_opts,					\
 		.default_nr_threads_pct = 200,				\
 		.variants = rr_variants,				\
 		.init = ident##_init,					\
-		.parse_opt = rr_parse_opt,				\
 		.set_instances = rr_set_instances,			\
 		.prepare = rr_prepare,					\
 		.fit_budget = rr_fit_budget,				\

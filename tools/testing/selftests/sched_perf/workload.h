@@ -6,13 +6,13 @@
 #ifndef SCHED_PERF_WORKLOAD_H
 #define SCHED_PERF_WORKLOAD_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "clock.h"
+#include "opts.h"
 
 /*
  * Test-only slowdowns (see the documentation), so that bench/gate.sh can
@@ -80,9 +80,13 @@ struct workload {
 	const char *name;		/* prefix of bounds and results keys */
 	const char *op_name;		/* what one op is, for the report */
 	const char *ops_name;		/* plural, names the rate metrics */
-	const char *short_opts;		/* getopt letters of the workload */
-	const struct option *long_opts;	/* terminated by a zero entry */
-	const char *usage;		/* help text of those options */
+	/*
+	 * The workload's options (OPT_END() ends them), before the common
+	 * ones in --help, then @opts_notes (or NULL).  Every one changes the
+	 * load: the run set notes it, and a re-run repeats it.
+	 */
+	const struct opt_spec *opts;
+	const char *opts_notes;
 	unsigned int default_nr_threads_pct;
 	/* 0: the driver's defaults (5 iterations in 20 s) */
 	unsigned int default_iterations;
@@ -92,8 +96,6 @@ struct workload {
 
 	/* Optional: called first (workloads that share code set their mode). */
 	void (*init)(void);
-	/* One option; WL_ERROR after printing "name: why" for bad input. */
-	int (*parse_opt)(int opt, const char *arg);
 	/*
 	 * --nr-threads resolved to a count (LKP's floor(P% x CPUs), >= 1);
 	 * @explicit when the user gave --nr-threads.
