@@ -34,9 +34,9 @@ for i in $(seq "$rounds"); do
 	done
 done
 
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. "$(dirname "$0")/../scripts/programs.sh"
 list() { tr '\n' ' ' < "$1"; }
-mp=$(median "$tmp/peer") mo=$(median "$tmp/ours") mb=$(median "$tmp/bare")
+mp=$(median <"$tmp/peer") mo=$(median <"$tmp/ours") mb=$(median <"$tmp/bare")
 
 echo "hackbench $args, $rounds interleaved rounds, $(nproc) CPUs, kernel $(uname -r)"
 printf '  %-34s median %7.3f s  [%s]\n' "rt-tests hackbench ($(hackbench --help 2>&1 | head -n1))" "$mp" "$(list "$tmp/peer")"

@@ -33,7 +33,7 @@ peer() {	# proto -> transactions/s and p50 RTT (us; sockperf prints RTT/2)
 		     /percentile 50.000/ { l = 2 * $NF } END { print t, l }'
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. "$(dirname "$0")/../scripts/programs.sh"
 
 echo "request-response, 1 pair, 14-byte messages, ${secs} s per run, $rounds interleaved rounds, $(nproc) CPUs, kernel $(uname -r)"
 echo "  ours: {tcp,udp}_rr --pairs 1 -r 14,14 [-D for TCP] --duration $secs"

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-# The suite's programs: the one list is TEST_GEN_PROGS in the selftest
-# Makefile (tools/testing/selftests/sched_perf/Makefile).  Sourced by the
-# tests and benchmarks; POSIX sh.
+# What the tests and benchmarks share: the suite's programs (the one list
+# is TEST_GEN_PROGS in the selftest Makefile,
+# tools/testing/selftests/sched_perf/Makefile) and the median they print.
+# Sourced; POSIX sh.
 
 # sched_perf_programs SUITE_DIR [VAR]: the programs (VAR TEST_GEN_PROGS,
 # or TEST_GEN_PROGS_EXTENDED for the tools), space-separated, read from
@@ -13,4 +14,10 @@ sched_perf_programs() {
 	elif [ "${2:-TEST_GEN_PROGS}" = TEST_GEN_PROGS ] && [ -f "$1/../kselftest-list.txt" ]; then
 		sed -n 's/^sched_perf://p' "$1/../kselftest-list.txt" | tr '\n' ' '
 	fi
+}
+
+# median: the median of the numbers on stdin, one a line (nothing for none)
+median() {
+	sort -g | awk '{ v[NR] = $1 }
+		END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }

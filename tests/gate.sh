@@ -51,8 +51,8 @@ bad 128 "--bisect with bad input (aborts the bisect)" "$hb" --bisect --baseline 
 # verdict: then one more try with a baseline saved anew.
 # (the baseline's median CPU time per message, read through --dump)
 ns=$("$dir/sched_perf_compare" --dump "$tmp/base.res" |
-	awk -F'\t' '$1 == "runs" && $2 == "task_clock_us_per_op" { print $3 }' | tr ' ' '\n' | sort -g |
-	awk '{ v[NR] = $1 } END { if (NR) printf "%d", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) * 1000 }')
+	awk -F'\t' '$1 == "runs" && $2 == "task_clock_us_per_op" { print $3 }' | tr ' ' '\n' |
+	median | awk '{ printf "%d", $1 * 1000 }')
 [ -n "$ns" ] && [ "$ns" -gt 0 ] || fail "no task_clock_us_per_op in the baseline's dump"
 for try in 1 2; do
 	rc=$(SCHED_PERF_TEST_WORK_NS=$ns run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
