@@ -395,7 +395,7 @@ boot_with() {
 }
 
 # The guest's "SCHED_PERF_RESULT <file>: <line>" lines back into files,
-# one per program: results/<prog>.results (meta.workload names it), and
+# one per program: results/<prog>.results (its file name names it), and
 # results/<prog>.results.a for the A side of an --ab run saved with --save.
 extract_results() {
 	local dir=$out/results f prog got=()
@@ -409,8 +409,10 @@ extract_results() {
 		}'
 	[ -f "$dir.tmp/order" ] || { rm -rf "$dir.tmp"; say "no results files from the guest"; return; }
 	while read -r f; do
-		prog=$(sed -n 's/^meta\.workload: *//p' "$dir.tmp/$f" | head -n1)
-		[ -n "$prog" ] || prog=$(echo "$f" | sed -n 's/^sched_perf-\([a-z0-9_]*\)-.*/\1/p')
+		# named by the program: sched_perf-PROG-DATE-PID.results as the
+		# suite names them, PROG.xxx.results as a --save of the host's
+		# arguments does (the file's contents are the C code's to read)
+		prog=$(echo "$f" | sed -n 's/^\(sched_perf-\)\{0,1\}\([a-z0-9_]*\)[-.].*/\2/p')
 		[ -n "$prog" ] || { say "results file $f: no workload, ignored"; continue; }
 		case $f in
 		*.results.a) mv "$dir.tmp/$f" "$dir/$prog.results.a"; continue ;;
