@@ -126,5 +126,6 @@ extern const struct workload tcp_rr_workload;
 extern const struct workload udp_rr_workload;
 extern const struct workload sctp_rr_workload;
 extern const struct workload dirdeep_workload;
+extern const struct workload pipe_workload;
 
 #endif
