@@ -149,7 +149,7 @@ static void keep_ends(int drop1, int drop2)
 	}
 }
 
-static int initiator(void *arg)
+static int initiate(void *arg)
 {
 	struct pair *p = arg;
 	uint64_t n = 0, deadline = 0;
@@ -178,7 +178,7 @@ static int initiator(void *arg)
 	return xfer("initiator", p->ping[1], &m, true) ? 1 : 0;
 }
 
-static int responder(void *arg)
+static int respond(void *arg)
 {
 	struct pair *p = arg;
 	int m;
@@ -223,7 +223,7 @@ static int spawn_pair(struct task_set *ts, struct pair *p)
 		close_pair(p);
 		return -1;
 	}
-	if (task_set_spawn(ts, initiator, p) || task_set_spawn(ts, responder, p)) {
+	if (task_set_spawn(ts, initiate, p) || task_set_spawn(ts, respond, p)) {
 		perror("pipe: fork/pthread_create");
 		close_pair(p);
 		return -1;
