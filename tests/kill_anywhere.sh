@@ -90,7 +90,7 @@ ss_sockets() {	# prog tag
 others_running() {	# tag
 	for c in /proc/[0-9]*/comm; do
 		case $(cat "$c" 2>/dev/null) in
-		hackbench | tcp_rr | udp_rr | sctp_rr | dirdeep | sched_perf-grd) ;;
+		hackbench | tcp_rr | udp_rr | sctp_rr | dirdeep | pipe | sched_perf-grd) ;;
 		*) continue ;;
 		esac
 		{ tr '\0' '\n' <"${c%comm}environ"; } 2>/dev/null | grep -qx "KILL_ANYWHERE_RUN=$1" ||
@@ -106,6 +106,7 @@ args_for() {	# prog kill-number
 	hackbench) echo "$mode -g 2 -l ${KILL_HACKBENCH_LOOPS:-300} --iterations 3" ;;
 	*_rr) echo "$mode --pairs 4 --duration 0.3 --iterations 3" ;;
 	dirdeep) echo "--duration 0.3 --iterations 2 --workdir $work" ;;
+	pipe) echo "$mode --pairs 2 --budget 0.9 --iterations 3" ;;
 	esac
 }
 
