@@ -9,7 +9,8 @@
 #   make kselftest TARGETS=sched_perf
 #   make vmtest                     the suite in a 6.12 kernel under qemu
 #   make bench                      side-by-side ratios with the peers
-#                                   (rt-tests hackbench, sockperf, stress-ng)
+#                                   (rt-tests hackbench, sockperf, stress-ng,
+#                                   perf bench sched pipe)
 #   make check-fresh                make run and .ci/run in a new Debian 12
 #                                   root (debootstrap): nothing undeclared
 #
@@ -209,6 +210,7 @@ bench: deps-bench build
 	bench/hackbench.sh "$(INTREE)"
 	bench/rr.sh "$(INTREE)"
 	bench/dirdeep.sh "$(INTREE)"
+	bench/pipe.sh "$(INTREE)"
 
 # scripts/deps.sh: the list parses, a missing need is named, bad lists
 # exit 2, nothing else installs packages.
