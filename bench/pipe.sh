@@ -4,7 +4,9 @@
 # round trips (-l), processes and then threads (-T), interleaved in one
 # run (absolute times on a shared VM mean little; ratios of interleaved
 # runs do):
-#  1. rate ratio ours/perf = median usecs/op(perf) / median usecs/op(ours)
+#  1. rate ratio ours/perf = median usecs/op(perf) / median usecs/op(ours);
+#     on a busy machine also the ratio of the best runs and the median of
+#     the ratios within a round (runs side by side share the load)
 #  2. our counters on vs off: overhead = median usecs/op(on) / (off)
 # Usage: bench/pipe.sh DIR_WITH_OUR_PIPE [ROUNDS] [LOOPS]
 set -eu
@@ -46,9 +48,11 @@ for mode in process threads; do
 	printf '  %-34s median %8.3f usecs/op  [%s]\n' "perf bench sched pipe $opt" "$mp" "$(list "$tmp/$mode.peer")"
 	printf '  %-34s median %8.3f usecs/op  [%s]\n' "sched_perf pipe, counters on" "$mo" "$(list "$tmp/$mode.ours")"
 	printf '  %-34s median %8.3f usecs/op  [%s]\n' "sched_perf pipe, counters off" "$mb" "$(list "$tmp/$mode.bare")"
-	awk -v p="$mp" -v o="$mo" -v b="$mb" 'BEGIN {
+	paste "$tmp/$mode.peer" "$tmp/$mode.bare" | awk '{ print $1 / $2 }' > "$tmp/$mode.paired"
+	bp=$(sort -n "$tmp/$mode.peer" | head -n1) bb=$(sort -n "$tmp/$mode.bare" | head -n1)
+	awk -v p="$mp" -v o="$mo" -v b="$mb" -v bp="$bp" -v bb="$bb" -v pr="$(median "$tmp/$mode.paired")" 'BEGIN {
 		printf "  ops/s: perf %.0f, ours %.0f (counters off), %.0f (on)\n", 1e6 / p, 1e6 / b, 1e6 / o
-		printf "  rate ratio ours/perf (counters off): %.3f\n", p / b
+		printf "  rate ratio ours/perf (counters off): %.3f (best runs %.3f, median within a round %.3f)\n", p / b, bp / bb, pr
 		printf "  rate ratio ours/perf (counters on):  %.3f\n", p / o
 		printf "  counter overhead (time on / off):    %.3f\n", o / b
 	}'
