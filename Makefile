@@ -9,7 +9,8 @@
 #   make kselftest TARGETS=sched_perf
 #   make vmtest                     the suite in a 6.12 kernel under qemu
 #   make bench                      side-by-side ratios with the peers
-#                                   (rt-tests hackbench, sockperf, stress-ng)
+#                                   (rt-tests hackbench, sockperf, stress-ng,
+#                                   perf bench sched pipe)
 #   make check-fresh                make run and .ci/run in a new Debian 12
 #                                   root (debootstrap): nothing undeclared
 #
@@ -136,6 +137,7 @@ bench: deps-bench build
 	bench/hackbench.sh "$(INTREE)"
 	bench/rr.sh "$(INTREE)"
 	bench/dirdeep.sh "$(INTREE)"
+	bench/pipe.sh "$(INTREE)"
 
 # The README's two commands (make run, bash .ci/run) in a Debian 12 root
 # made by debootstrap, from a clone of HEAD: every package they need must

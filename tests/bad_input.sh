@@ -70,6 +70,10 @@ prog=dirdeep expect_usage_error "dirdeep: unknown sync" --sync sometimes
 prog=dirdeep expect_usage_error "dirdeep: workdir missing" --workdir "$tmp/no-such-dir"
 prog=dirdeep expect_usage_error "dirdeep: workdir is a file" --workdir "$tmp/bad-op.bounds"
 prog=dirdeep expect_usage_error "dirdeep: instances zero" --instances 0
+prog=pipe expect_usage_error "pipe: loop zero" -l 0
+prog=pipe expect_usage_error "pipe: loop not numeric" --loop many
+prog=pipe expect_usage_error "pipe: pairs above the limit" --pairs 65537
+prog=pipe expect_usage_error "pipe: a hackbench option" --groups 2
 
 # Inputs: a regular file of at most 16 MiB, refused before a byte is read.
 mkfifo "$tmp/fifo"

@@ -44,9 +44,10 @@ pass "created $tarball ($(stat -c %s "$tarball") bytes)"
 tar -tvzf "$tarball" >"$tmp/listing" && tar -tzf "$tarball" >"$tmp/names" ||
 	fail "$tarball is not a gzip tar"
 sed 's|^\./||' "$tmp/names" | grep -v '^$' | sort >"$tmp/members"
+# every program of the Makefile's list
 for f in run_kselftest.sh kselftest-list.txt kselftest/runner.sh kselftest/prefix.pl \
-	 sched_perf/hackbench sched_perf/tcp_rr sched_perf/udp_rr sched_perf/sctp_rr \
-	 sched_perf/dirdeep sched_perf/sched_perf_compare sched_perf/bounds \
+	 $(for p in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do echo "sched_perf/$p"; done) \
+	 sched_perf/sched_perf_compare sched_perf/bounds \
 	 sched_perf/settings sched_perf/config sched_perf/lava/ktap2lava.sh \
 	 sched_perf/lava/sched_perf.yaml; do
 	grep -qx "$f" "$tmp/members" || fail "tarball lacks $f"
@@ -84,11 +85,14 @@ out=$tmp/out
 	KSELFTEST_UDP_RR_ARGS="--iterations 2 --budget 2" \
 	KSELFTEST_SCTP_RR_ARGS="--iterations 2 --budget 2" \
 	KSELFTEST_DIRDEEP_ARGS="--iterations 2 --budget 2 --sync none" \
+	KSELFTEST_PIPE_ARGS="--iterations 2 --budget 2" \
 	"$u/run_kselftest.sh" -c sched_perf >>"$out" 2>&1) # append: the runner reopens /dev/stdout
 cat "$out"
-grep -qx '1\.\.5' "$out" || fail "runner plan is not 1..5"
-[ "$(grep -cE '^(not )?ok [0-9]+ selftests: sched_perf: ' "$out")" = 5 ] ||
-	fail "not 5 runner results"
+# one runner result per program of the Makefile's list
+nprogs=$(sched_perf_programs "$top/tools/testing/selftests/sched_perf" | wc -w)
+grep -qx "1\.\.$nprogs" "$out" || fail "runner plan is not 1..$nprogs"
+[ "$(grep -cE '^(not )?ok [0-9]+ selftests: sched_perf: ' "$out")" = "$nprogs" ] ||
+	fail "not $nprogs runner results"
 for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf" | sed 's/\bsctp_rr\b//'); do
 	check_ktap "$out" $prog
 done
@@ -150,7 +154,8 @@ pass "ktap2lava.sh: $(wc -l <"$tmp/cases") lava-test-case calls, as the KTAP say
 cat "$tmp/cases.err"
 
 # A failed check, a SKIP, names LAVA would not take, a program that failed.
-sed 's/^1\.\.5$/1..6/' "$out" >"$tmp/synthetic"
+fake=$((nprogs + 1))
+sed "s/^1\.\.$nprogs\$/1..$fake/" "$out" >"$tmp/synthetic"
 cat >>"$tmp/synthetic" <<'EOF'
 # selftests: sched_perf: fake
 # TAP version 13
@@ -161,8 +166,8 @@ cat >>"$tmp/synthetic" <<'EOF'
 # # not ok 4 a diagnostic, not a result
 # ok 4 fake.passed 1 <= 2
 # # Totals: pass:2 fail:1 xfail:0 xpass:0 skip:1 error:0
-not ok 6 selftests: sched_perf: fake # exit=1
 EOF
+echo "not ok $fake selftests: sched_perf: fake # exit=1" >>"$tmp/synthetic"
 rc=$(k2l_run "$tmp/synthetic" "$tmp/syn-cases")
 [ "$rc" = 1 ] || fail "ktap2lava.sh exit $rc, not 1, on a failed check"
 for c in "fake.bad_metric --result fail" "fake.odd_name --result skip" \
@@ -175,7 +180,7 @@ done
 	fail "a case name outside [A-Za-z0-9._-]"
 pass "not ok -> fail (exit 1), SKIP -> skip, names sanitized: fake.odd_name, fake.check_of_another_suite_1"
 
-# Cut short: the runner planned 5, reported 4.
+# Cut short: the runner planned them all, reported one fewer.
 grep -v '^ok 5 selftests: sched_perf: dirdeep$' "$out" >"$tmp/cut"
 rc=$(k2l_run "$tmp/cut" "$tmp/cut-cases")
 [ "$rc" = 1 ] && grep -qxF "ktap_complete --result fail" "$tmp/cut-cases" ||

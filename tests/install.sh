@@ -21,12 +21,14 @@ pass "kselftest-list.txt lists sched_perf:hackbench"
 SCHED_PERF_RESULTS_DIR=$dest KSELFTEST_HACKBENCH_ARGS="--budget 5" \
 	KSELFTEST_TCP_RR_ARGS="--budget 3" KSELFTEST_UDP_RR_ARGS="--budget 3" \
 	KSELFTEST_DIRDEEP_ARGS="--budget 6 --iterations 2" \
+	KSELFTEST_PIPE_ARGS="--budget 3" \
 	"$dest/run_kselftest.sh" -c sched_perf >>"$dest/out" 2>&1 # append: the runner reopens /dev/stdout
 cat "$dest/out"
 check_ktap "$dest/out" hackbench
 check_ktap "$dest/out" tcp_rr
 check_ktap "$dest/out" udp_rr
 check_ktap "$dest/out" dirdeep
+check_ktap "$dest/out" pipe
 ls "$dest"/sched_perf-hackbench-*.results >/dev/null 2>&1 || fail "no results file"
 pass "results file written: $(basename "$dest"/sched_perf-hackbench-*.results)"
 done_ok

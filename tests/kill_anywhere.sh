@@ -129,6 +129,7 @@ args_for() {	# prog kill-number
 	hackbench) echo "$mode -g 2 -l ${KILL_HACKBENCH_LOOPS:-300} --iterations 3" ;;
 	*_rr) echo "$mode --pairs 4 --duration 0.3 --iterations 3" ;;
 	dirdeep) echo "--duration 0.3 --iterations 2 --workdir $work" ;;
+	pipe) echo "$mode --pairs 2 --budget 0.9 --iterations 3" ;;
 	esac
 }
 

@@ -99,6 +99,8 @@ run 0 -- udp_rr "${short[@]}" --pairs 2
 run 0 4 -- sctp_rr "${short[@]}" --pairs 2
 # syncfs: the global sync of a busy machine can take seconds
 run 0 -- dirdeep --iterations 2 --budget 1 --sync syncfs --instances 1 --workdir "$tmp"
+run 0 -- pipe "${short[@]}" --pairs 2
+run 0 -- pipe --threaded -l 20000
 run 0 1 -- sched_perf_compare "$tmp/a.res" "$tmp/b.res"
 run 0 1 -- sched_perf_compare --json "$tmp/a.res" "$tmp/b.res"
 [ -s "$tmp/log" ] || fail "sched_perf_compare --json printed nothing"
