@@ -50,7 +50,7 @@ static const struct opt_spec pipe_opts[] = {
 		  "line, one iteration (default: by the clock,\n"
 		  "budget / iterations)"),
 	OPT_UINT('n', "pairs", "N", &pp.pairs, 1, MAX_PAIRS,
-		 "independent pairs (default 1, as perf; or --nr-threads)",
+		 "independent pairs (default 1, as perf, or\n--nr-threads)",
 		 .given = &pp.pairs_set),
 	OPT_SET('P', "process", &pp.threads, false, "processes (default)"),
 	OPT_SET('T', "threaded", &pp.threads, true, "threads (perf's -T)"),
