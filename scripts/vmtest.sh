@@ -17,6 +17,8 @@
 #                                         is killed
 #   VM_ACCEL=tcg|kvm                      tcg by default (nested KVM is flaky)
 #   VM_ARGS="..."   extra KSELFTEST_*_ARGS lines, e.g. shorter budgets
+#   VM_RUN_ARGS="--budget 6"  arguments for every program's run of the
+#                   suite (after the KSELFTEST_*_ARGS ones)
 #   SCHED_PERF_CACHE=~/.cache/sched_perf  kernels and static suites,
 #                   outside the git tree
 #   VM_OUT=DIR      where console log, KTAP and results/<prog>.results go
@@ -46,6 +48,10 @@ mem=${VM_MEM:-2G}
 vm_accel=${VM_ACCEL:-tcg}
 vm_timeout=${VM_TIMEOUT:-1200}
 vm_checks=${VM_CHECKS:-1}
+# the guest's init reads it inside double quotes: words and options only
+case ${VM_RUN_ARGS:-} in
+*[\"\$\`\\]*) echo "vmtest: VM_RUN_ARGS: no quotes, \$, \` or \\ (words and options only)" >&2; exit 2 ;;
+esac
 vm_bisect=${VM_BISECT:-0}
 vm_patches=${VM_PATCHES:-1}
 vm_numa=${VM_NUMA:-0}
@@ -334,8 +340,8 @@ make_initramfs() {
 		"$top/tests/kill_anywhere.sh" "$root/"
 	chmod +x "$root/init" "$root/checks.sh" "$root/kill_anywhere.sh"
 	printf '%s\n' "${VM_ARGS:-}" >"$root/etc/sched_perf_args"
-	printf 'VM_CHECKS=%s\nVM_BISECT=%s\nVM_PROGS="%s"\n' "$vm_checks" "$vm_bisect" \
-		"${VM_PROGS:+$run_progs}" >"$root/etc/sched_perf_vm"
+	printf 'VM_CHECKS=%s\nVM_BISECT=%s\nVM_PROGS="%s"\nVM_RUN_ARGS="%s"\n' "$vm_checks" \
+		"$vm_bisect" "${VM_PROGS:+$run_progs}" "${VM_RUN_ARGS:-}" >"$root/etc/sched_perf_vm"
 	copy_baseline
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage/initrd.gz"
 }

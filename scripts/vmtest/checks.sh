@@ -39,7 +39,7 @@ done
 # schedstats sysctl exist: with it at 0 every run turns it on, so a
 # SIGKILLed controller leaves the restoring to its guardian.
 echo 0 > $sysctl
-KILL_HACKBENCH_LOOPS=100 /kill_anywhere.sh /kselftest/sched_perf "${SCHED_PERF_VM_KILLS:-8}" sctp_rr hackbench \
+KILL_HACKBENCH_LOOPS=30 /kill_anywhere.sh /kselftest/sched_perf "${SCHED_PERF_VM_KILLS:-8}" sctp_rr hackbench \
 	> /tmp/kill.out 2>&1
 rc=$?
 sed 's/^/SCHED_PERF_KILL /' /tmp/kill.out
@@ -52,7 +52,7 @@ echo 1 > $sysctl
 # only arms a warning: nothing to flag.
 features=/sys/kernel/debug/sched/features
 ab() {	# feature output
-	./hackbench --ab "$1" -p -g 2 -l 200 --iterations 8 --results none > "$2" 2>&1
+	./hackbench --ab "$1" -p -g 2 -l 100 --iterations 8 --results none > "$2" 2>&1
 	rc=$?
 	grep -E '^(not )?ok [0-9]+ (# SKIP )?hackbench\.(ab\.|completed)|^# hackbench\.ab\.' "$2" |
 		sed "s/^/SCHED_PERF_AB $1: /"
@@ -87,7 +87,7 @@ report $? "--ab LATENCY_WARN (changes nothing measurable): nothing flagged, NO_L
 # the scan counters must flag it.
 [ -r $fair ] || exit 0
 pairs=$((2 * $(grep -c '^processor' /proc/cpuinfo)))
-./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 8 --budget 20 --results none > /tmp/sis.out 2>&1
+./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 8 --budget 10 --results none > /tmp/sis.out 2>&1
 rc=$?
 grep -E '^(not )?ok [0-9]+ (# SKIP )?tcp_rr\.ab\.|^# tcp_rr\.ab\.' /tmp/sis.out |
 	sed "s/^/SCHED_PERF_AB NO_SIS_UTIL: /"
@@ -134,8 +134,7 @@ crosscheck() {	# prog args...
 		[ "$preempts" -le "$runnable" ]
 	report $? "tracepoints: $prog: wakeup checks $checks <= fair sched_wakeup $wakeups, preemptions $preempts <= switches out still runnable $runnable (events lost $lost)"
 }
-crosscheck hackbench --iterations 1 --budget 1
-crosscheck tcp_rr --iterations 1 --budget 1
-crosscheck udp_rr --iterations 1 --budget 1
-crosscheck sctp_rr --iterations 1 --budget 1
-crosscheck dirdeep --iterations 1 --budget 1 --workdir /tmp
+# every program of the suite (dirdeep in /tmp, its default)
+for prog in $(sed -n 's/^sched_perf://p' /kselftest/kselftest-list.txt); do
+	crosscheck "$prog" --iterations 1 --budget 1
+done
