@@ -528,6 +528,7 @@ static void load_bounds(const struct workload *wl, const struct config *c,
 	     bounds_check_names(bs, wl->name, wl->variants, known, c->bounds,
 				err, sizeof(err)))) {
 		fprintf(stderr, "%s: bounds: %s\n", wl->name, known ? err : "out of memory");
+		free(known);
 		exit(usage_exit);
 	}
 	free(known);
