@@ -113,6 +113,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 : >"$tmp/ours"
 : >"$tmp/peer"
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for i in $(seq "$rounds"); do
 	if [ $((i % 2)) = 0 ]; then
 		ours; peer
@@ -123,7 +124,8 @@ done
 [ "$(wc -l <"$tmp/ours")" = "$rounds" ] || die "our output did not parse: $(cat "$tmp/out")"
 [ "$(wc -l <"$tmp/peer")" = "$rounds" ] || die "stress-ng's output did not parse"
 o=$(cut -d' ' -f1 "$tmp/ours" | median) p=$(cut -d' ' -f1 "$tmp/peer" | median)
-echo "dirdeep: $inst instance(s), ${secs} s, $rounds interleaved rounds, $(nproc) CPUs, kernel $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "dirdeep: $inst instance(s), ${secs} s, $rounds interleaved rounds, $(nproc) CPUs, kernel $(uname -r)"
+echo "  load average: $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end (other work on the machine moves sync()'s cost)"
 echo "  each run: a fresh $size ext4 (mkfs.ext4, loop, own mount namespace), image in $imgdir ($(df -T "$imgdir" | awk 'NR == 2 { print $2 }')); $(sed 's/^fs: //' "$tmp/fs")"
 echo "  peer: stress-ng $(stress-ng --version | awk '{ print $3 }') --timeout $secs --dirdeep $inst --temp-path MNT"
 echo "  ours: dirdeep --instances $inst --duration $secs --workdir MNT"
