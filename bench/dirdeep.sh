@@ -40,7 +40,7 @@ for c in mkfs.ext4 mount umount unshare truncate; do
 done
 export PATH=$PATH:/sbin:/usr/sbin
 [ "$(id -u)" = 0 ] || die "needs root (a loop-mounted ext4 per run)"
-[ -d "$imgdir" ] && [ -w "$imgdir" ] || die "IMGDIR '$imgdir': not a writable directory"
+{ [ -d "$imgdir" ] && [ -w "$imgdir" ]; } || die "IMGDIR '$imgdir': not a writable directory"
 
 tmp=$(mktemp -d)
 img=
@@ -67,7 +67,7 @@ fresh_fs() {
 drop_fs() {
 	rmdir "$mnt"
 	rm -f "$img"
-	img= mnt=
+	img='' mnt=''
 }
 
 # Runs "$@" in a namespace of its own where the fresh fs is mounted at
@@ -75,6 +75,7 @@ drop_fs() {
 # (a trapped, not ignored, INT: the run still gets Ctrl-C and cleans up).
 # The last stderr line starting with "fs:" describes the filesystem.
 in_fresh_fs() {
+	# shellcheck disable=SC2016 # expanded by the inner sh
 	unshare -m --propagation private sh -c '
 		img=$1 mnt=$2
 		shift 2
