@@ -3,8 +3,9 @@
  * Deep-directory filesystem workload with stress-ng dirdeep semantics.
  * Each instance builds a tree depth-first until PATH_MAX (a symlink and a
  * hard link per level, the linkat() variants, fsync of every directory and
- * a sync on the way back up), then walks it until the deadline (scandir of
- * every level, open + futimens of every other entry), then removes it.
+ * a sync on the way back up, none of it after the deadline), then walks it
+ * until the deadline (scandir of every level, open + futimens of every
+ * other entry), then removes it by whole paths, as stress-ng does.
  * Bogo-ops are counted as stress-ng counts them: one per successful mkdir,
  * one per non-directory entry visited (even when open() fails); ops/s is
  * bogo-ops over the mean instance wall time, removal included.
@@ -269,28 +270,28 @@ static int dirdeep_fit_budget(double seconds)
 	return 0;
 }
 
+static bool past_deadline(const struct instance *in)
+{
+	return now_ns() >= in->deadline_ns;
+}
+
 /* stress-ng's stop conditions: inode budget, path length, deadline */
 static bool build_must_stop(struct instance *in, size_t len)
 {
 	unsigned long long free;
 
-	if (len + 2 >= PATH_BUF || now_ns() >= in->deadline_ns)
+	if (len + 2 >= PATH_BUF || past_deadline(in))
 		return true;
 	free = free_inodes(dd.rundir);
 	return free < in->inodes_start && in->inodes_start - free > dd.inodes;
 }
 
-static void sync_dir(int dirfd)
-{
-	fsync(dirfd);
-	if (dd.sync == SYNC_GLOBAL)
-		sync();
-	else if (dd.sync == SYNC_FS)
-		syncfs(dirfd);
-}
-
-/* On the way back up: the linkat() variants, then fsync and sync. */
-static void link_variants(const char *path)
+/*
+ * On the way back up: the linkat() variants, then fsync and sync.  As in
+ * stress-ng, the O_PATH open of h takes the whole path (its cost is a
+ * lookup of every level) and the directory is closed before the sync.
+ */
+static void link_variants(char *path, size_t len)
 {
 	int dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd;
 
@@ -300,38 +301,51 @@ static void link_variants(const char *path)
 	if (!linkat(dirfd, "h", dirfd, "i", ~0))	/* expected: EINVAL */
 		unlinkat(dirfd, "i", 0);
 	linkat(dirfd, "h", dirfd, "b", AT_SYMLINK_FOLLOW);
-	fd = openat(dirfd, "h", O_PATH | O_CLOEXEC);
+	snprintf(path + len, PATH_BUF - len, "/h");
+	fd = open(path, O_PATH | O_CLOEXEC);
+	path[len] = '\0';
 	if (fd >= 0) {			/* needs CAP_DAC_READ_SEARCH */
 		linkat(fd, "", dirfd, "c", AT_EMPTY_PATH);
 		close(fd);
 	}
 	if (!linkat(dirfd, "h", dirfd, "u", 0))
 		unlinkat(dirfd, "u", 0);
-	sync_dir(dirfd);
+	fsync(dirfd);
+	if (dd.sync == SYNC_FS)
+		syncfs(dirfd);
 	close(dirfd);
+	if (dd.sync == SYNC_GLOBAL)
+		sync();
 }
 
-static void make_files(char *path, size_t len)
+/* --files empty files beside the sub-tree just built (stress-ng: after each) */
+static void make_files(struct instance *in, char *path, size_t len)
 {
 	unsigned int i;
 
-	for (i = 0; i < dd.files; i++) {
+	for (i = 0; i < dd.files && !past_deadline(in); i++) {
 		int fd;
 
 		snprintf(path + len, PATH_BUF - len, "/%-4.4x", i);
-		fd = creat(path, 0600);
-		if (fd >= 0)
-			close(fd);
+		fd = open(path, O_CREAT | O_TRUNC | O_RDWR | O_CLOEXEC, 0600);
+		if (fd < 0)
+			break;
+		close(fd);
 	}
 	path[len] = '\0';
 }
 
-/* 1: this branch stops here (quietly), 0: built, -1: error (printed) */
+/*
+ * 1: stopped (inode budget, path length, deadline or a full filesystem),
+ * 0: built, -1: error (printed).  As in stress-ng, a sub-tree that stopped
+ * ends its level's siblings (not its parent's), and a build that reaches
+ * the deadline unwinds at once: no linkat() variants, fsync or sync on the
+ * way back up after it.
+ */
 static int build(struct instance *in, char *path, size_t len, const char *target)
 {
 	static const char names[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 	unsigned int i;
-	int ret = 0;
 
 	if (build_must_stop(in, len))
 		return 1;
@@ -357,18 +371,25 @@ static int build(struct instance *in, char *path, size_t len, const char *target
 	symlink(target, path);
 	snprintf(path + len, PATH_BUF - len, "/h");
 	link(target, path);
-	/* a sub-tree that stopped does not stop its siblings; an error does */
-	for (i = 0; i < dd.dirs && ret >= 0; i++) {
+	for (i = 0; i < dd.dirs && !past_deadline(in); i++) {
+		int ret;
+
 		path[len] = '/';
 		path[len + 1] = names[i];
 		path[len + 2] = '\0';
-		ret = build(in, path, len + 2, target) < 0 ? -1 : 0;
+		ret = build(in, path, len + 2, target);
+		if (ret < 0)
+			return -1;
+		if (dd.files && len + 6 < PATH_BUF)
+			make_files(in, path, len);
+		if (ret)
+			break;
 	}
 	path[len] = '\0';
-	if (ret >= 0 && dd.files)
-		make_files(path, len);
-	link_variants(path);
-	return ret;
+	if (past_deadline(in))
+		return 1;
+	link_variants(path, len);
+	return 0;
 }
 
 static uint32_t next_random(uint32_t *x)
@@ -397,28 +418,32 @@ static void touch(struct instance *in, const char *path, const struct timespec *
 }
 
 /*
- * One pass; stress-ng treats every name starting with a digit or capital
- * as a directory and follows only its first character.  Returns false
- * when @path cannot be scanned.
+ * One level of a pass; stress-ng treats every name starting with a digit
+ * or capital as a directory and follows only its first character, and
+ * takes the time for futimens() once per level.  Returns false when @path
+ * cannot be scanned.
  */
-static bool exercise(struct instance *in, char *path, size_t len,
-		     const struct timespec now[2])
+static bool exercise(struct instance *in, char *path, size_t len)
 {
+	struct timespec now[2];
 	struct dirent **list;
-	int n = scandir(path, &list, NULL, alphasort), i;
+	int n, i;
 
+	clock_gettime(CLOCK_REALTIME, &now[0]);
+	now[1] = now[0];
+	n = scandir(path, &list, NULL, alphasort);
 	if (n < 0)
 		return false;
 	for (i = 0; i < n; i++) {
 		const char *name = list[i]->d_name;
 
-		if (!strcmp(name, ".") || !strcmp(name, "..") || now_ns() >= in->deadline_ns)
+		if (!strcmp(name, ".") || !strcmp(name, "..") || past_deadline(in))
 			goto next;
 		if (isdigit((unsigned char)name[0]) || isupper((unsigned char)name[0])) {
 			path[len] = '/';
 			path[len + 1] = name[0];
 			path[len + 2] = '\0';
-			exercise(in, path, len + 2, now);
+			exercise(in, path, len + 2);
 		} else if (len + 1 + strlen(name) < PATH_BUF) {
 			snprintf(path + len, PATH_BUF - len, "/%s", name);
 			touch(in, path, now);
@@ -429,6 +454,40 @@ next:
 	}
 	free(list);
 	return true;
+}
+
+/*
+ * stress-ng's removal, inside the timed window, and at its cost: per level
+ * a scandir of the whole path, the entries in reverse order (this level's
+ * files, then the sub-tree), each file unlinked by its whole path, then
+ * rmdir of the whole path.  Errors are remove_tree()'s to find.
+ */
+static void tidy(char *path, size_t len)
+{
+	struct dirent **list;
+	int n;
+
+	if (len + 2 >= PATH_BUF)
+		return;
+	n = scandir(path, &list, NULL, alphasort);
+	if (n < 0)
+		return;
+	while (n--) {
+		const char *name = list[n]->d_name;
+		int ch = (unsigned char)name[0];
+
+		if (ch != '.') {
+			snprintf(path + len, PATH_BUF - len, "/%s", name);
+			if (!name[1] && (isdigit(ch) || isupper(ch)))
+				tidy(path, len + 2);
+			else
+				unlink(path);
+		}
+		free(list[n]);
+	}
+	path[len] = '\0';
+	free(list);
+	rmdir(path);
 }
 
 static int dirdeep_worker(void *arg)
@@ -448,15 +507,13 @@ static int dirdeep_worker(void *arg)
 	snprintf(link, sizeof(link), "%.3200s/f", in->root);
 	ret = build(in, path, strlen(path), link);
 	t1 = now_ns();
-	while (ret >= 0 && now_ns() < in->deadline_ns) {
-		struct timespec now[2];
-
-		clock_gettime(CLOCK_REALTIME, &now[0]);
-		now[1] = now[0];
-		if (!exercise(in, path, strlen(path), now))
+	while (ret >= 0 && !past_deadline(in)) {
+		if (!exercise(in, path, strlen(path)))
 			break;
 	}
 	t2 = now_ns();
+	tidy(path, strlen(path));
+	/* whatever the tidy left, and the errors it does not look at */
 	if (remove_tree(path) && ret >= 0) {
 		fprintf(stderr, "dirdeep: cannot remove %.64s...: %s\n", path, strerror(errno));
 		ret = -1;
