@@ -110,7 +110,7 @@ peer() {
 	cat "$tmp/out" "$tmp/err" | awk '$4 == "dirdeep" && $5 ~ /^[0-9]+$/ { print $9, $5, $6 }' >>"$tmp/peer"
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. "$(dirname "$0")/../scripts/programs.sh"
 
 : >"$tmp/ours"
 : >"$tmp/peer"

@@ -24,7 +24,7 @@ usecs() {	# command... -> its "usecs/op" figure
 	"$@" 2>/dev/null | awk '$2 == "usecs/op" { u = $1 } END { print u }'
 }
 
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. "$(dirname "$0")/../scripts/programs.sh"
 list() { tr '\n' ' ' < "$1"; }
 
 echo "pipe ping-pong, -l $loops round trips a run, $rounds interleaved rounds, $(nproc) CPUs, kernel $(uname -r), $(perf version)"
@@ -43,14 +43,14 @@ for mode in process threads; do
 			echo "$u" >> "$tmp/$mode.$v"
 		done
 	done
-	mp=$(median "$tmp/$mode.peer") mo=$(median "$tmp/$mode.ours") mb=$(median "$tmp/$mode.bare")
+	mp=$(median <"$tmp/$mode.peer") mo=$(median <"$tmp/$mode.ours") mb=$(median <"$tmp/$mode.bare")
 	echo "$mode (${opt:-no -T}):"
 	printf '  %-34s median %8.3f usecs/op  [%s]\n' "perf bench sched pipe $opt" "$mp" "$(list "$tmp/$mode.peer")"
 	printf '  %-34s median %8.3f usecs/op  [%s]\n' "sched_perf pipe, counters on" "$mo" "$(list "$tmp/$mode.ours")"
 	printf '  %-34s median %8.3f usecs/op  [%s]\n' "sched_perf pipe, counters off" "$mb" "$(list "$tmp/$mode.bare")"
 	paste "$tmp/$mode.peer" "$tmp/$mode.bare" | awk '{ print $1 / $2 }' > "$tmp/$mode.paired"
 	bp=$(sort -n "$tmp/$mode.peer" | head -n1) bb=$(sort -n "$tmp/$mode.bare" | head -n1)
-	awk -v p="$mp" -v o="$mo" -v b="$mb" -v bp="$bp" -v bb="$bb" -v pr="$(median "$tmp/$mode.paired")" 'BEGIN {
+	awk -v p="$mp" -v o="$mo" -v b="$mb" -v bp="$bp" -v bb="$bb" -v pr="$(median <"$tmp/$mode.paired")" 'BEGIN {
 		printf "  ops/s: perf %.0f, ours %.0f (counters off), %.0f (on)\n", 1e6 / p, 1e6 / b, 1e6 / o
 		printf "  rate ratio ours/perf (counters off): %.3f (best runs %.3f, median within a round %.3f)\n", p / b, bp / bb, pr
 		printf "  rate ratio ours/perf (counters on):  %.3f\n", p / o

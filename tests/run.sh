@@ -13,9 +13,9 @@
 #
 # Environment: KSRC (the kernel tree the suite is synced into, default
 # build/linux-source-6.12), BUILD (default build), MAKE (default make).
-# Each test prints its own assertions; the runner prints a TAP line per
-# test with its time, then a summary, and exits 1 when any test failed,
-# 2 on a bad argument.  The plan is counted from the table, never typed.
+# Each test prints its own assertions, nested under "# "; the runner prints
+# a TAP line per test with its time, then a summary, and exits 1 when any
+# test failed, 2 on a bad argument.  The plan is counted from the table, never typed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
@@ -69,7 +69,9 @@ run_test() {	# command with @PATH@ words
 		w=${w//@INTREE@/$INTREE} w=${w//@BUILD@/$BUILD} w=${w//@MAKE@/$MAKE}
 		words+=("$w")
 	done
-	(cd "$top" && exec "${words[@]}")
+	# its output nested in the runner's TAP, as the kselftest runner does
+	(cd "$top" && exec "${words[@]}") 2>&1 | sed -u 's/^/# /'
+	return "${PIPESTATUS[0]}"
 }
 
 list() {
@@ -113,10 +115,10 @@ done
 
 # The guest's kernel takes minutes to build on 2 CPUs (the cold part of
 # make check).  When the vm test is planned after others, the kernel is
-# built beside the input and tools tests, which judge no timing, at the
-# lowest CPU priority, and the runner waits for it before the first test
-# that measures; vm.sh then finds it in vmtest's cache (or builds it, and
-# says why, if this build failed).
+# built beside the input, tools and cleanup tests, which judge no timing,
+# at the lowest CPU priority, and the runner waits for it before the first
+# test that measures (integration); vm.sh then finds it in vmtest's cache
+# (or builds it, and says why, if this build failed).
 kernel_pid=""
 kernel_log=$BUILD/vm-kernel.log
 build_kernel_beside() {
@@ -135,7 +137,7 @@ wait_kernel() {
 	echo "# the guest's kernel, built beside: exit $rc after waiting $(($(date +%s) - t0)) s: $(tail -n1 "$kernel_log")"
 }
 trap '[ -n "$kernel_pid" ] && kill -- -"$kernel_pid" 2>/dev/null' EXIT
-measures() { case $1 in input | tools) return 1 ;; esac; }
+measures() { case $1 in input | tools | cleanup) return 1 ;; esac; }
 
 echo "TAP version 13"
 echo "1..${#plan[@]}"
