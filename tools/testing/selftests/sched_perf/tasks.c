@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "compiler.h"
 #include "guard.h"
 #include "tasks.h"
@@ -401,6 +402,37 @@ int barrier_open(struct start_barrier *g)
 	char c = 0;
 
 	return write(g->wake[1], &c, 1) == 1 ? 0 : -1;
+}
+
+int barrier_window(struct start_barrier *g, unsigned int n, struct task_set *ts,
+		   uint64_t *elapsed_ns)
+{
+	uint64_t start;
+
+	if (barrier_wait_ready(g, n, ts))
+		return WINDOW_NOT_READY;
+	start = now_ns();
+	barrier_open(g);
+	if (task_set_wait(ts))
+		return WINDOW_FAILED;
+	if (elapsed_ns)
+		*elapsed_ns = now_ns() - start;
+	return 0;
+}
+
+int task_room_for(rlim_t fds, unsigned int processes, char *why, size_t len)
+{
+	if (task_raise_limit(RLIMIT_NOFILE, fds)) {
+		snprintf(why, len, "RLIMIT_NOFILE cannot be raised to %llu (%s)",
+			 (unsigned long long)fds, strerror(errno));
+		return -1;
+	}
+	if (processes && task_raise_limit(RLIMIT_NPROC, (rlim_t)processes + 64)) {
+		snprintf(why, len, "RLIMIT_NPROC cannot be raised to %u tasks (%s)",
+			 processes + 64, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int task_raise_limit(int resource, rlim_t need)

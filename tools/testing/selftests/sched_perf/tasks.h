@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -70,9 +71,26 @@ int barrier_wait_ready(struct start_barrier *g, unsigned int n, struct task_set 
 int barrier_open(struct start_barrier *g);
 
 /*
+ * An iteration's timed window, as every workload has it: wait until the
+ * @n workers of @ts are ready, start the clock, release them, wait for
+ * them all.  0 with *@elapsed_ns (when not NULL); WINDOW_NOT_READY when
+ * one failed before the start (the caller aborts @ts); WINDOW_FAILED when
+ * one failed inside it (all of them are reaped).
+ */
+#define WINDOW_NOT_READY	-1
+#define WINDOW_FAILED		-2
+int barrier_window(struct start_barrier *g, unsigned int n, struct task_set *ts,
+		   uint64_t *elapsed_ns);
+
+/*
  * Raise a soft resource limit to @need, and the hard one when allowed
  * (root).  Returns 0, or -1 with errno when the limit stays too low.
  */
 int task_raise_limit(int resource, rlim_t need);
+/*
+ * Room for a run: @fds open files, and @processes worker processes (0
+ * for threads).  0, or -1 with the limit that stays too low in @why.
+ */
+int task_room_for(rlim_t fds, unsigned int processes, char *why, size_t len);
 
 #endif

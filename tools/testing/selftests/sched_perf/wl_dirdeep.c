@@ -553,12 +553,11 @@ static int dirdeep_run_once(struct wl_result *wr)
 			goto out_abort;
 		}
 	}
-	if (barrier_wait_ready(&barrier, dd.instances, ts)) {
+	switch (barrier_window(&barrier, dd.instances, ts, NULL)) {
+	case WINDOW_NOT_READY:
 		fprintf(stderr, "dirdeep: an instance failed before the start\n");
 		goto out_abort;
-	}
-	barrier_open(&barrier);
-	if (task_set_wait(ts)) {
+	case WINDOW_FAILED:
 		fprintf(stderr, "dirdeep: an instance failed\n");
 		goto out_clean;
 	}

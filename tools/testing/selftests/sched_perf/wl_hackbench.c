@@ -110,16 +110,8 @@ static int hackbench_prepare(char *why, size_t len)
 	rlim_t fds = hb.threads ? (rlim_t)hb.groups * hb.fds * 2 + 64 :
 				  (rlim_t)hb.fds * 2 + 64;
 
-	if (task_raise_limit(RLIMIT_NOFILE, fds)) {
-		snprintf(why, len, "RLIMIT_NOFILE cannot be raised to %llu (%s)",
-			 (unsigned long long)fds, strerror(errno));
+	if (task_room_for(fds, hb.threads ? 0 : nr_tasks(), why, len))
 		return WL_SKIP;
-	}
-	if (!hb.threads && task_raise_limit(RLIMIT_NPROC, nr_tasks() + 64)) {
-		snprintf(why, len, "RLIMIT_NPROC cannot be raised to %u tasks (%s)",
-			 nr_tasks() + 64, strerror(errno));
-		return WL_SKIP;
-	}
 	/* a writer to a dead reader gets EPIPE, not a silent death */
 	signal(SIGPIPE, SIG_IGN);
 	return 0;
@@ -271,7 +263,6 @@ static int hackbench_run_once(struct wl_result *res)
 	struct worker *w = calloc(tasks, sizeof(*w));
 	struct task_set *ts = task_set_new(hb.threads ? TASK_THREAD : TASK_PROCESS, tasks);
 	struct start_barrier barrier;
-	uint64_t start;
 	int ret = WL_ERROR;
 
 	if (!chan || !w || !ts || barrier_init(&barrier)) {
@@ -281,17 +272,14 @@ static int hackbench_run_once(struct wl_result *res)
 	for (g = 0; g < hb.groups; g++)
 		if (spawn_group(ts, chan + g * hb.fds, w + g * 2 * hb.fds, &barrier))
 			goto out_abort;
-	if (barrier_wait_ready(&barrier, tasks, ts)) {
+	switch (barrier_window(&barrier, tasks, ts, &res->elapsed_ns)) {
+	case WINDOW_NOT_READY:
 		fprintf(stderr, "hackbench: a worker failed before the start\n");
 		goto out_abort;
-	}
-	start = now_ns();
-	barrier_open(&barrier);
-	if (task_set_wait(ts)) {
+	case WINDOW_FAILED:
 		fprintf(stderr, "hackbench: a sender or receiver failed\n");
 		goto out_barrier;
 	}
-	res->elapsed_ns = now_ns() - start;
 	res->ops = messages_per_iteration(hb.loops);
 	ret = 0;
 	goto out_barrier;

@@ -68,16 +68,8 @@ static void pipe_set_instances(unsigned int n, bool explicit)
 static int pipe_prepare(char *why, size_t len)
 {
 	/* threads share one fd table: 4 pipe ends per pair */
-	if (task_raise_limit(RLIMIT_NOFILE, (rlim_t)pp.pairs * 4 + 64)) {
-		snprintf(why, len, "RLIMIT_NOFILE too low for %u pairs (%s)", pp.pairs,
-			 strerror(errno));
+	if (task_room_for((rlim_t)pp.pairs * 4 + 64, pp.threads ? 0 : 2 * pp.pairs, why, len))
 		return WL_SKIP;
-	}
-	if (!pp.threads && task_raise_limit(RLIMIT_NPROC, 2 * pp.pairs + 64)) {
-		snprintf(why, len, "RLIMIT_NPROC too low for %u pairs (%s)", pp.pairs,
-			 strerror(errno));
-		return WL_SKIP;
-	}
 	done = mmap(NULL, pp.pairs * sizeof(*done), PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (done == MAP_FAILED) {
@@ -219,7 +211,6 @@ static int pipe_run_once(struct wl_result *res)
 	struct pair *pairs = calloc(pp.pairs, sizeof(*pairs));
 	struct start_barrier barrier;
 	unsigned int i, opened = 0;
-	uint64_t start;
 	int ret = WL_ERROR;
 
 	if (!ts || !pairs || barrier_init(&barrier)) {
@@ -233,17 +224,14 @@ static int pipe_run_once(struct wl_result *res)
 		if (spawn_pair(ts, &pairs[i]))
 			goto out_abort;
 	}
-	if (barrier_wait_ready(&barrier, 2 * pp.pairs, ts)) {
+	switch (barrier_window(&barrier, 2 * pp.pairs, ts, &res->elapsed_ns)) {
+	case WINDOW_NOT_READY:
 		fprintf(stderr, "pipe: a task failed before the start\n");
 		goto out_abort;
-	}
-	start = now_ns();
-	barrier_open(&barrier);
-	if (task_set_wait(ts)) {
+	case WINDOW_FAILED:
 		fprintf(stderr, "pipe: an initiator or responder failed\n");
 		goto out_barrier;
 	}
-	res->elapsed_ns = now_ns() - start;
 	for (res->ops = 0, i = 0; i < pp.pairs; i++)
 		res->ops += done[i];
 	ret = 0;

@@ -169,16 +169,9 @@ static int rr_prepare(char *why, size_t len)
 	}
 	close(fd);
 	/* threads share one fd table: 3 sockets per pair */
-	if (task_raise_limit(RLIMIT_NOFILE, (rlim_t)rr.pairs * (rr.threads ? 3 : 2) + 64)) {
-		snprintf(why, len, "RLIMIT_NOFILE too low for %u pairs (%s)", rr.pairs,
-			 strerror(errno));
+	if (task_room_for((rlim_t)rr.pairs * (rr.threads ? 3 : 2) + 64,
+			  rr.threads ? 0 : 2 * rr.pairs, why, len))
 		return WL_SKIP;
-	}
-	if (!rr.threads && task_raise_limit(RLIMIT_NPROC, 2 * rr.pairs + 64)) {
-		snprintf(why, len, "RLIMIT_NPROC too low for %u pairs (%s)", rr.pairs,
-			 strerror(errno));
-		return WL_SKIP;
-	}
 	results = mmap(NULL, rr.pairs * sizeof(*results), PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (results == MAP_FAILED) {
@@ -505,7 +498,6 @@ static int rr_run_once(struct wl_result *res)
 					   2 * rr.pairs);
 	struct pair *pairs = calloc(rr.pairs, sizeof(*pairs));
 	struct start_barrier barrier;
-	uint64_t start;
 	unsigned int i;
 	int ret = WL_ERROR;
 
@@ -520,17 +512,14 @@ static int rr_run_once(struct wl_result *res)
 		if (spawn_pair(ts, &pairs[i]))
 			goto out_abort;
 	}
-	if (barrier_wait_ready(&barrier, rr.pairs, ts)) {
+	switch (barrier_window(&barrier, rr.pairs, ts, &res->elapsed_ns)) {
+	case WINDOW_NOT_READY:
 		fprintf(stderr, "%s: a client or server failed before the start\n", rr.prog);
 		goto out_abort;
-	}
-	start = now_ns();
-	barrier_open(&barrier);
-	if (task_set_wait(ts)) {
+	case WINDOW_FAILED:
 		fprintf(stderr, "%s: a client or server failed\n", rr.prog);
 		goto out_barrier;
 	}
-	res->elapsed_ns = now_ns() - start;
 	collect(res);
 	ret = 0;
 	goto out_barrier;
