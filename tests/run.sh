@@ -13,8 +13,9 @@
 #
 # Environment: KSRC (the kernel tree the suite is synced into, default
 # build/linux-source-6.12), BUILD (default build), MAKE (default make).
-# Each test prints its own assertions, nested under "# "; the runner prints
-# a TAP line per test with its time, then a summary, and exits 1 when any
+# Each test prints its own assertions, nested under "# "; a test that
+# cannot run here exits 4 after its reason (a SKIP).  The runner prints a
+# TAP line per test with its time, then a summary, and exits 1 when any
 # test failed, 2 on a bad argument.  The plan is counted from the table, never typed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -154,12 +155,14 @@ for t in "${plan[@]}"; do
 	secs=$(($(date +%s) - start))
 	if [ $rc = 0 ]; then
 		echo "ok $n $name # $cat, $secs s"
+	elif [ $rc = 4 ]; then
+		echo "ok $n $name # SKIP $cat, $secs s, not run here (above)"
 	else
 		echo "not ok $n $name # $cat, $secs s, exit $rc"
 		failed=$((failed + 1))
 	fi
-	summary="$summary$(printf '#   %-16s %-12s %5d s  %s' "$name" "$cat" "$secs" "$([ $rc = 0 ] && echo ok || echo FAIL)")\n"
+	summary="$summary$(printf '#   %-16s %-12s %5d s  %s' "$name" "$cat" "$secs" "$(case $rc in 0) echo ok ;; 4) echo SKIP ;; *) echo FAIL ;; esac)")\n"
 done
 printf '# time per test:\n%b' "$summary"
-echo "# $((n - failed)) of $n tests passed"
+echo "# $((n - failed)) of $n tests passed or skipped"
 [ $failed = 0 ]

@@ -14,7 +14,8 @@
 # run started, unmount at its end): the samples must see debugfs (and
 # tracefs, when a tracer recorded) appear, or the sampling proves nothing;
 # the table after must still be as found (the guard's undo).
-# Not run (exit 0, with the reason) without root, unshare or debugfs.
+# Not run (exit 4, a SKIP for tests/run.sh, with the reason) without
+# root, unshare or debugfs.
 set -u
 . "$(dirname "$0")/lib.sh"
 dir=$1
@@ -22,7 +23,7 @@ debugfs=/sys/kernel/debug
 tracefs=/sys/kernel/tracing
 
 if [ -z "${SIDE_BY_SIDE_NS:-}" ]; then
-	not_run() { echo "side_by_side: $*; not run"; exit 0; }
+	not_run() { echo "side_by_side: $*; not run"; exit 4; }
 	[ "$(id -u)" = 0 ] || not_run "needs root (the runs mount only as root)"
 	command -v unshare >/dev/null || not_run "no unshare (util-linux)"
 	err=$(unshare -m --propagation private true 2>&1) ||
