@@ -3,6 +3,7 @@
  * debugfs and tracefs for the run.  See mounts.h.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +20,35 @@ static bool private_ns;
 
 /*
  * A new mount namespace whose mounts propagate nowhere, neither out nor
- * in.  0, or -1 with errno and in @what the step that failed.
+ * in.  0, or -1 with errno and in @what the step that failed.  When /
+ * cannot be made private (EINVAL: / is no mount point, as in a chroot),
+ * the copy is left for the namespace we came from: a copy whose mounts
+ * propagate as there is neither the run's own nor the system's, and the
+ * fallback is made for the system's.
  */
 static int unshare_private(const char **what)
 {
+	int was = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC), err;
+
 	*what = "unshare";
 	if (unshare(CLONE_NEWNS))
-		return -1;
+		goto fail;
 	*what = "making / private";
-	return mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+	if (!mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
+		if (was >= 0)
+			close(was);
+		return 0;
+	}
+	err = errno;
+	if (was >= 0)
+		setns(was, CLONE_NEWNS);
+	errno = err;
+fail:
+	err = errno;
+	if (was >= 0)
+		close(was);
+	errno = err;
+	return -1;
 }
 
 const char *mounts_private_ns(void)
@@ -41,13 +62,7 @@ const char *mounts_private_ns(void)
 	if (env && !strcmp(env, "0")) {
 		snprintf(why, sizeof(why), "%s=0", MOUNTNS_ENV);
 	} else if (unshare_private(&what)) {
-		/*
-		 * After a refused unshare() we are where we were.  After a
-		 * refused MS_PRIVATE (EINVAL: / is no mount point, as in a
-		 * chroot) we are in a copy of that namespace whose mounts
-		 * still propagate as there: what we mount may be seen
-		 * outside, so it is undone as before.
-		 */
+		/* back where we were: what we mount is undone as before */
 		snprintf(why, sizeof(why), "%s: %s%s", what, strerror(errno),
 			 errno == EINVAL && strcmp(what, "unshare") ?
 			 ", / is no mount point (a chroot?)" : "");
