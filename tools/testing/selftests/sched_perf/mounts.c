@@ -19,36 +19,39 @@
 static bool private_ns;
 
 /*
+ * Is / the root of a mount?  Not in a chroot into a plain directory,
+ * where / cannot be made private (EINVAL) and an unshared copy of the
+ * namespace would still propagate as the original does.  True when the
+ * kernel cannot tell (statx without STATX_ATTR_MOUNT_ROOT).
+ */
+static bool root_is_mount(void)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, "/", 0, STATX_BASIC_STATS, &stx) ||
+	    !(stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT))
+		return true;
+	return stx.stx_attributes & STATX_ATTR_MOUNT_ROOT;
+}
+
+/*
  * A new mount namespace whose mounts propagate nowhere, neither out nor
- * in.  0, or -1 with errno and in @what the step that failed.  When /
- * cannot be made private (EINVAL: / is no mount point, as in a chroot),
- * the copy is left for the namespace we came from: a copy whose mounts
- * propagate as there is neither the run's own nor the system's, and the
- * fallback is made for the system's.
+ * in.  0, or -1 with errno and in @what the step that failed.  Where /
+ * is no mount point nothing is unshared: the run stays in the system's
+ * namespace, as before namespaces.
  */
 static int unshare_private(const char **what)
 {
-	int was = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC), err;
-
+	*what = "/ is no mount point (a chroot?), nothing unshared";
+	if (!root_is_mount()) {
+		errno = 0;
+		return -1;
+	}
 	*what = "unshare";
 	if (unshare(CLONE_NEWNS))
-		goto fail;
+		return -1;
 	*what = "making / private";
-	if (!mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
-		if (was >= 0)
-			close(was);
-		return 0;
-	}
-	err = errno;
-	if (was >= 0)
-		setns(was, CLONE_NEWNS);
-	errno = err;
-fail:
-	err = errno;
-	if (was >= 0)
-		close(was);
-	errno = err;
-	return -1;
+	return mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
 }
 
 const char *mounts_private_ns(void)
@@ -62,10 +65,16 @@ const char *mounts_private_ns(void)
 	if (env && !strcmp(env, "0")) {
 		snprintf(why, sizeof(why), "%s=0", MOUNTNS_ENV);
 	} else if (unshare_private(&what)) {
-		/* back where we were: what we mount is undone as before */
-		snprintf(why, sizeof(why), "%s: %s%s", what, strerror(errno),
-			 errno == EINVAL && strcmp(what, "unshare") ?
-			 ", / is no mount point (a chroot?)" : "");
+		/*
+		 * After a refused unshare() we are where we were.  After a
+		 * refused MS_PRIVATE we are in a copy of that namespace whose
+		 * mounts still propagate as there: what we mount may be seen
+		 * outside, so it is undone as before.
+		 */
+		if (errno)
+			snprintf(why, sizeof(why), "%s: %s", what, strerror(errno));
+		else
+			snprintf(why, sizeof(why), "%s", what);
 	} else {
 		private_ns = true;
 		return NULL;
