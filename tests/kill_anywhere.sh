@@ -189,9 +189,11 @@ kill_once() {	# prog k t
 		hangs=$((hangs + 1))
 	fi
 	wait "$pid" 2>/dev/null
-	# whatever the session still holds gets 3 s to go away
+	# whatever the session still holds gets 30 s to go away: after a
+	# SIGKILL the guardian removes what the run left, and a dirdeep tree
+	# on a busy disk (a kernel build beside) took longer than 3 s
 	i=0
-	while [ -n "$(session_pids "$pid")" ] && [ $i -lt 30 ]; do
+	while [ -n "$(session_pids "$pid")" ] && [ $i -lt 300 ]; do
 		sleep 0.1; i=$((i + 1))
 	done
 	left=$(session_pids "$pid")
