@@ -420,6 +420,24 @@ int barrier_window(struct start_barrier *g, unsigned int n, struct task_set *ts,
 	return 0;
 }
 
+/*
+ * Raise a soft resource limit to @need, and the hard one when allowed
+ * (root).  Returns 0, or -1 with errno when the limit stays too low.
+ */
+static int task_raise_limit(int resource, rlim_t need)
+{
+	struct rlimit rl;
+
+	if (getrlimit(resource, &rl))
+		return -1;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need)
+		rl.rlim_max = need;
+	rl.rlim_cur = need;
+	return setrlimit(resource, &rl);
+}
+
 int task_room_for(rlim_t fds, unsigned int processes, char *why, size_t len)
 {
 	if (task_raise_limit(RLIMIT_NOFILE, fds)) {
@@ -433,18 +451,4 @@ int task_room_for(rlim_t fds, unsigned int processes, char *why, size_t len)
 		return -1;
 	}
 	return 0;
-}
-
-int task_raise_limit(int resource, rlim_t need)
-{
-	struct rlimit rl;
-
-	if (getrlimit(resource, &rl))
-		return -1;
-	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
-		return 0;
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need)
-		rl.rlim_max = need;
-	rl.rlim_cur = need;
-	return setrlimit(resource, &rl);
 }

@@ -83,11 +83,6 @@ int barrier_window(struct start_barrier *g, unsigned int n, struct task_set *ts,
 		   uint64_t *elapsed_ns);
 
 /*
- * Raise a soft resource limit to @need, and the hard one when allowed
- * (root).  Returns 0, or -1 with errno when the limit stays too low.
- */
-int task_raise_limit(int resource, rlim_t need);
-/*
  * Room for a run: @fds open files, and @processes worker processes (0
  * for threads).  0, or -1 with the limit that stays too low in @why.
  */
