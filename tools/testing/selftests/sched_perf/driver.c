@@ -753,31 +753,37 @@ static void open_knob(const struct workload *wl, const struct config *c,
 
 /*
  * When asked (--evidence: one KTAP result), or when a check failed and a
- * tracer is there (a note): why did it fail?  See evidence.h.
+ * tracer is there (a note): why did it fail?  See evidence.h.  Evidence
+ * asked for that cannot be written is lost (verdict_lost()); evidence
+ * nobody asked for is a note either way: the run has already failed.
  */
 static void collect_evidence(const struct workload *wl, const struct config *c,
 			     unsigned int runs, bool workload_failed)
 {
-	char where[PATH_MAX], why[512], name[64];
+	char where[PATH_MAX], why[PATH_MAX + 512], name[64];
 	bool asked = c->evidence[0];
+	int ret;
 
 	/* a workload that broke is an error to fix, not a slow scheduler */
 	if (!asked && (workload_failed || !verdict_failed() || !evidence_automatic()))
 		return;
 	snprintf(name, sizeof(name), "%s.evidence", wl->name);
 	/* one iteration as long as one of the run's, the options of the load */
-	if (evidence_collect(asked ? c->evidence : NULL, wl->name, c->budget / runs,
-			     c->nr_rerun, c->rerun, where, sizeof(where), why, sizeof(why))) {
-		if (asked)
-			verdict_skip(name, why);
-		else
-			verdict_note("evidence: none: %s\n", why);
-		return;
-	}
-	if (asked)
+	ret = evidence_collect(asked ? c->evidence : NULL, wl->name, c->budget / runs,
+			       c->nr_rerun, c->rerun, where, sizeof(where), why, sizeof(why));
+	if (ret == EVIDENCE_LOST && asked)
+		verdict_lost("%s: --evidence not written: %s", wl->name, why);
+	if (ret && asked) {
+		verdict_skip(name, ret == EVIDENCE_LOST ? "not written (see the error after the totals)" :
+			     why);
+	} else if (ret) {
+		verdict_note("evidence: none: %s%s\n",
+			     ret == EVIDENCE_LOST ? "not written: " : "", why);
+	} else if (asked) {
 		verdict_check(true, name, "trace and summary.txt in %s", where);
-	else
+	} else {
 		verdict_note("evidence: a check failed: trace and summary.txt in %s\n", where);
+	}
 }
 
 int sched_perf_main(const struct workload *wl, int argc, char **argv)
