@@ -365,7 +365,10 @@ static int record_with(const struct tracer *t, const char *dir, const char *self
 
 /* ---- the directory ----------------------------------------------------- */
 
-/* @dir, or a new directory, into @where; @made when made here. */
+/*
+ * @dir, or a new directory, into @where; @made when made here.  A
+ * directory that cannot be made (ENOSPC: no inode left) is evidence lost.
+ */
 static int make_dir(const char *dir, const char *workload, char *where,
 		    size_t wlen, bool *made, char *why, size_t len)
 {
@@ -376,8 +379,8 @@ static int make_dir(const char *dir, const char *workload, char *where,
 		if (mkdir(dir, 0755)) {
 			*made = false;
 			if (errno != EEXIST) {
-				snprintf(why, len, "cannot create %s: %s", dir, strerror(errno));
-				return -1;
+				snprintf(why, len, "%s: %s", dir, strerror(errno));
+				return EVIDENCE_LOST;
 			}
 		}
 		snprintf(where, wlen, "%s", dir);
@@ -388,8 +391,8 @@ static int make_dir(const char *dir, const char *workload, char *where,
 	snprintf(where, wlen, "%s/sched_perf-%s-evidence-XXXXXX",
 		 base && *base ? base : "/tmp", workload);
 	if (!mkdtemp(where)) {
-		snprintf(why, len, "cannot create %s: %s", where, strerror(errno));
-		return -1;
+		snprintf(why, len, "%s: %s", where, strerror(errno));
+		return EVIDENCE_LOST;
 	}
 	chmod(where, 0755);
 	return 0;
@@ -463,8 +466,9 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 		return -1;
 	}
 	self[n] = '\0';
-	if (make_dir(dir, workload, where, wlen, &made, why, len))
-		return -1;
+	ret = make_dir(dir, workload, where, wlen, &made, why, len);
+	if (ret)
+		return ret;
 	guard_sched_events();
 	for (i = 0; i < ARRAY_SIZE(tracers); i++) {
 		if (!on_path(tracers[i].record[0])) {
