@@ -50,6 +50,7 @@ TESTS=(
 	"dirdeep_cleanup cleanup	tests/dirdeep_cleanup.sh @INTREE@ @SELFTESTS@"
 	"kill_anywhere	cleanup		tests/kill_anywhere.sh @INTREE@ 16"
 	"side_by_side	cleanup		tests/side_by_side.sh @INTREE@"
+	"no_space	cleanup		tests/no_space.sh @INTREE@"
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"
 	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"

@@ -149,7 +149,8 @@ static const struct opt_spec common_opts[] = {
 		  .flags = OPT_THIS_RUN),
 	OPT_SET(0, "bisect", &cfg.bisect, true,
 		"exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
-		"judge or skipped, 128 bad input (aborts the bisect)",
+		"judge or skipped, 128 bad input or an output not\n"
+		"written (aborts the bisect)",
 		.flags = OPT_THIS_RUN),
 	OPT_STRING(0, "evidence", "DIR", cfg.evidence,
 		   "after the run, one more iteration under trace-cmd\n"
@@ -169,7 +170,8 @@ static void print_usage(const struct workload *wl, FILE *f)
 	if (wl->opts_notes)
 		fputs(wl->opts_notes, f);
 	opt_usage(f, common_opts, wl);
-	fputs("exit: 0 pass, 1 a check failed, 2 bad input, 4 skipped\n", f);
+	fputs("exit: 0 pass, 1 a check failed, 2 bad input or an output not written\n"
+	      "(full filesystem, I/O error: one line on stderr after the KTAP), 4 skipped\n", f);
 }
 
 static void default_paths(const struct workload *wl, struct config *c)
@@ -473,20 +475,27 @@ static void runset_identity(const struct workload *wl, const struct config *c,
 		snprintf(rs->kernel, sizeof(rs->kernel), "%s", u.release);
 }
 
-static void write_results(const char *path, const struct workload *wl,
+/*
+ * The run set into @path ("" for none), asked for by option @opt.  A file
+ * that cannot be written whole is lost: verdict_lost() makes the run's
+ * exit say so, after its KTAP.
+ */
+static void write_results(const char *opt, const char *path, const struct workload *wl,
 			  const struct measure_meta *meta, const struct runset *rs,
 			  const struct wl_result *res, unsigned int n,
 			  const struct metric_set *set)
 {
 	struct results *r;
-	char key[128];
+	char key[128], err[PATH_MAX + 128];
 	unsigned int i;
 
 	if (!path[0])
 		return;
-	r = results_open(path);
-	if (!r)
+	r = results_open(path, err, sizeof(err));
+	if (!r) {
+		verdict_lost("%s: %s not written: %s", wl->name, opt, err);
 		return;
+	}
 	for (i = 0; i < meta->nr; i++) {
 		/* the run set says these, once */
 		if (!strcmp(meta->kv[i].key, "kernel") || !strcmp(meta->kv[i].key, "nr_cpus"))
@@ -500,7 +509,9 @@ static void write_results(const char *path, const struct workload *wl,
 	}
 	results_metrics(r, wl->name, set);
 	runset_write(rs, r);
-	if (!results_commit(r))
+	if (results_commit(r, err, sizeof(err)))
+		verdict_lost("%s: %s not written: %s", wl->name, opt, err);
+	else
 		verdict_note("results: %s\n", path);
 }
 
@@ -514,7 +525,7 @@ static void save_a_side(const struct config *c, const struct workload *wl,
 	if (!c->save[0] || !c->ab[0])
 		return;
 	snprintf(path, sizeof(path), "%s.a", c->save);
-	write_results(path, wl, meta, a_side, NULL, 0, &none);
+	write_results("--save (A side)", path, wl, meta, a_side, NULL, 0, &none);
 }
 
 static void load_bounds(const struct workload *wl, const struct config *c,
@@ -742,31 +753,37 @@ static void open_knob(const struct workload *wl, const struct config *c,
 
 /*
  * When asked (--evidence: one KTAP result), or when a check failed and a
- * tracer is there (a note): why did it fail?  See evidence.h.
+ * tracer is there (a note): why did it fail?  See evidence.h.  Evidence
+ * asked for that cannot be written is lost (verdict_lost()); evidence
+ * nobody asked for is a note either way: the run has already failed.
  */
 static void collect_evidence(const struct workload *wl, const struct config *c,
 			     unsigned int runs, bool workload_failed)
 {
-	char where[PATH_MAX], why[512], name[64];
+	char where[PATH_MAX], why[PATH_MAX + 512], name[64];
 	bool asked = c->evidence[0];
+	int ret;
 
 	/* a workload that broke is an error to fix, not a slow scheduler */
 	if (!asked && (workload_failed || !verdict_failed() || !evidence_automatic()))
 		return;
 	snprintf(name, sizeof(name), "%s.evidence", wl->name);
 	/* one iteration as long as one of the run's, the options of the load */
-	if (evidence_collect(asked ? c->evidence : NULL, wl->name, c->budget / runs,
-			     c->nr_rerun, c->rerun, where, sizeof(where), why, sizeof(why))) {
-		if (asked)
-			verdict_skip(name, why);
-		else
-			verdict_note("evidence: none: %s\n", why);
-		return;
-	}
-	if (asked)
+	ret = evidence_collect(asked ? c->evidence : NULL, wl->name, c->budget / runs,
+			       c->nr_rerun, c->rerun, where, sizeof(where), why, sizeof(why));
+	if (ret == EVIDENCE_LOST && asked)
+		verdict_lost("%s: --evidence not written: %s", wl->name, why);
+	if (ret && asked) {
+		verdict_skip(name, ret == EVIDENCE_LOST ? "not written (see the error after the totals)" :
+			     why);
+	} else if (ret) {
+		verdict_note("evidence: none: %s%s\n",
+			     ret == EVIDENCE_LOST ? "not written: " : "", why);
+	} else if (asked) {
 		verdict_check(true, name, "trace and summary.txt in %s", where);
-	else
+	} else {
 		verdict_note("evidence: a check failed: trace and summary.txt in %s\n", where);
+	}
 }
 
 int sched_perf_main(const struct workload *wl, int argc, char **argv)
@@ -891,8 +908,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		      out.failed ? "workload failed" : NULL);
 	if (nr_rules)
 		report_comparison(wl, &plan, &out);
-	write_results(cfg.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
-	write_results(cfg.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
+	write_results("--results", cfg.results, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
+	write_results("--save", cfg.save, wl, &meta, &new_side, ctx.res, ctx.nr_res, set);
 	save_a_side(&cfg, wl, &meta, &a_side);
 	measure_teardown(&m);
 	collect_evidence(wl, &cfg, plan.runs, out.failed);

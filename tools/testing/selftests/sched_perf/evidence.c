@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include "fileio.h"
 #include "guard.h"
 #include "mounts.h"
+#include "outfile.h"
 #include "tracesum.h"
 
 #define MAX_ARGS	64
@@ -275,18 +277,38 @@ static void last_line(const char *path, char *out, size_t len)
 		fclose(f);
 }
 
-/* "# " and the words of @cmd, as the first line of run.log. */
-static void log_command(int fd, char *const *cmd)
+/* "# " and the words of @cmd, as the first line of run.log; 0 or -1. */
+static int log_command(int fd, char *const *cmd)
 {
-	dprintf(fd, "#");
+	if (dprintf(fd, "#") < 0)
+		return -1;
 	while (*cmd)
-		dprintf(fd, " %s", *cmd++);
-	dprintf(fd, "\n");
+		if (dprintf(fd, " %s", *cmd++) < 0)
+			return -1;
+	return dprintf(fd, "\n") < 0 ? -1 : 0;
+}
+
+/*
+ * A tracer that failed for want of room lost the evidence to the
+ * filesystem: an error, not a reason to skip.  The error's text (of
+ * ENOSPC, EDQUOT) when @dir has no block or no inode left, or when the
+ * tracer's last words (in @why) say so; else NULL.
+ */
+static const char *no_room(const char *dir, const char *why)
+{
+	struct statvfs st;
+
+	if (strstr(why, strerror(EDQUOT)))
+		return strerror(EDQUOT);
+	if (strstr(why, strerror(ENOSPC)) ||
+	    (!statvfs(dir, &st) && (!st.f_bavail || (st.f_files && !st.f_favail))))
+		return strerror(ENOSPC);
+	return NULL;
 }
 
 /*
  * Record with @t into @dir, then read its trace into @ts.  -1 with @why
- * when the tool failed.
+ * when the tool failed, EVIDENCE_LOST when run.log cannot be written.
  */
 static int record_with(const struct tracer *t, const char *dir, const char *self,
 		       int nr, char *const *opts, double seconds,
@@ -306,8 +328,11 @@ static int record_with(const struct tracer *t, const char *dir, const char *self
 		return -1;
 	}
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd >= 0)
-		log_command(fd, cmd);
+	if (fd >= 0 && log_command(fd, cmd)) {
+		snprintf(why, len, "%s: %s", log, strerror(errno));
+		close(fd);
+		return EVIDENCE_LOST;
+	}
 	/* the workload's own options (-l) may outlast the budget: a limit */
 	if (fd < 0 || run(cmd, fd, 3 * seconds + 15, &status)) {
 		snprintf(why, len, "cannot run %s: %s", t->name, strerror(errno));
@@ -340,15 +365,23 @@ static int record_with(const struct tracer *t, const char *dir, const char *self
 
 /* ---- the directory ----------------------------------------------------- */
 
+/*
+ * @dir, or a new directory, into @where; @made when made here.  A
+ * directory that cannot be made (ENOSPC: no inode left) is evidence lost.
+ */
 static int make_dir(const char *dir, const char *workload, char *where,
-		    size_t wlen, char *why, size_t len)
+		    size_t wlen, bool *made, char *why, size_t len)
 {
 	const char *base = getenv("SCHED_PERF_RESULTS_DIR");
 
+	*made = true;
 	if (dir) {
-		if (mkdir(dir, 0755) && errno != EEXIST) {
-			snprintf(why, len, "cannot create %s: %s", dir, strerror(errno));
-			return -1;
+		if (mkdir(dir, 0755)) {
+			*made = false;
+			if (errno != EEXIST) {
+				snprintf(why, len, "%s: %s", dir, strerror(errno));
+				return EVIDENCE_LOST;
+			}
 		}
 		snprintf(where, wlen, "%s", dir);
 		return 0;
@@ -358,37 +391,69 @@ static int make_dir(const char *dir, const char *workload, char *where,
 	snprintf(where, wlen, "%s/sched_perf-%s-evidence-XXXXXX",
 		 base && *base ? base : "/tmp", workload);
 	if (!mkdtemp(where)) {
-		snprintf(why, len, "cannot create %s: %s", where, strerror(errno));
-		return -1;
+		snprintf(why, len, "%s: %s", where, strerror(errno));
+		return EVIDENCE_LOST;
 	}
 	chmod(where, 0755);
 	return 0;
 }
 
+/* summary.txt in @dir, whole or not at all; -1 with "PATH: why" in @err. */
 static int write_summary(const struct tracesum *ts, const char *dir,
-			 const char *title)
+			 const char *title, char *err, size_t len)
 {
 	char path[PATH_MAX];
-	FILE *f;
-	int bad;
+	struct outfile o;
 
 	snprintf(path, sizeof(path), "%s/summary.txt", dir);
-	f = fopen(path, "we");
-	if (!f)
+	if (outfile_open(&o, path, err, len))
 		return -1;
-	tracesum_summary(ts, title, 10, f);
-	bad = ferror(f);
-	return fclose(f) || bad ? -1 : 0;
+	tracesum_summary(ts, title, 10, o.f);
+	return outfile_commit(&o, err, len);
+}
+
+/* Evidence lost: what was written goes, and the directory when made here. */
+static void remove_evidence(const char *where, bool made)
+{
+	char path[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tracers); i++) {
+		snprintf(path, sizeof(path), "%s/%s", where, tracers[i].file);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/run.log", where);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/summary.txt", where);
+	unlink(path);
+	if (made)
+		rmdir(where);
+}
+
+/* The summary and the tables of @ts in @where; 0 or EVIDENCE_LOST. */
+static int write_evidence(struct tracesum *ts, const char *where, const char *title,
+			  char *why, size_t len)
+{
+	int ret = 0;
+
+	if (write_summary(ts, where, title, why, len) ||
+	    tracesum_write_tables(ts, where, why, len))
+		ret = EVIDENCE_LOST;
+	tracesum_free(ts);
+	return ret;
 }
 
 int evidence_collect(const char *dir, const char *workload, double seconds,
 		     int nr, char *const *opts, char *where, size_t wlen,
 		     char *why, size_t len)
 {
-	char self[PATH_MAX], title[512], failed[512] = "";
+	char self[PATH_MAX], title[512], failed[512] = "", tool[256];
 	struct tracesum *ts;
+	const char *room;
+	bool made;
 	ssize_t n;
 	size_t i;
+	int ret;
 
 	if (!mounts_tracefs()) {
 		snprintf(why, len, "no tracefs at %s (not root, or CONFIG_TRACING=n)",
@@ -401,8 +466,9 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 		return -1;
 	}
 	self[n] = '\0';
-	if (make_dir(dir, workload, where, wlen, why, len))
-		return -1;
+	ret = make_dir(dir, workload, where, wlen, &made, why, len);
+	if (ret)
+		return ret;
 	guard_sched_events();
 	for (i = 0; i < ARRAY_SIZE(tracers); i++) {
 		if (!on_path(tracers[i].record[0])) {
@@ -415,21 +481,28 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 			snprintf(why, len, "out of memory");
 			return -1;
 		}
-		if (!record_with(&tracers[i], where, self, nr, opts, seconds, ts, why, len)) {
+		ret = record_with(&tracers[i], where, self, nr, opts, seconds, ts, why, len);
+		if (!ret) {
 			snprintf(title, sizeof(title),
 				 "sched_perf evidence: %s, one more iteration under %s%s%s%s",
 				 workload, tracers[i].name, failed[0] ? " (" : "",
 				 failed, failed[0] ? ")" : "");
-			if (write_summary(ts, where, title) || tracesum_write_tables(ts, where)) {
-				snprintf(why, len, "cannot write the summary in %s: %s", where,
-					 strerror(errno));
-				tracesum_free(ts);
-				return -1;
-			}
-			tracesum_free(ts);
-			return 0;
+			ret = write_evidence(ts, where, title, why, len);
+			if (ret)
+				remove_evidence(where, made);
+			return ret;
 		}
 		tracesum_free(ts);
+		room = ret == -1 ? no_room(where, why) : NULL;
+		if (room) {
+			snprintf(tool, sizeof(tool), "%s", why);
+			snprintf(why, len, "%s: %s (%s)", where, room, tool);
+			ret = EVIDENCE_LOST;
+		}
+		if (ret == EVIDENCE_LOST) {
+			remove_evidence(where, made);
+			return ret;
+		}
 		snprintf(failed + strlen(failed), sizeof(failed) - strlen(failed), "%s%s",
 			 failed[0] ? "; " : "", why);
 	}

@@ -30,8 +30,13 @@ bool evidence_automatic(void);
  * run.log starts with its command line.  Into @dir (created if missing), or
  * when @dir is NULL into a new directory sched_perf-<@workload>-evidence-*
  * under $SCHED_PERF_RESULTS_DIR, $TMPDIR or /tmp.  Returns 0 with the
- * directory in @where, or -1 with a one-line reason in @why.
+ * directory in @where; -1 with a one-line reason in @why when no tracer
+ * could record; EVIDENCE_LOST when the evidence could not be written (a
+ * full filesystem, an I/O error): @why is "PATH: error", and nothing of
+ * it is left (each file is written whole, outfile.h, and those written
+ * before are removed, with the directory when it was made here).
  */
+#define EVIDENCE_LOST	-2
 int evidence_collect(const char *dir, const char *workload, double seconds,
 		     int nr, char *const *opts, char *where, size_t wlen,
 		     char *why, size_t len);

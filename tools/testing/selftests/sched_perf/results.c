@@ -3,54 +3,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fileio.h"
-#include "guard.h"
+#include "outfile.h"
 #include "results.h"
 
 struct results {
-	FILE *f;
-	int undo;		/* guard action: remove the temporary file */
-	char path[4096];
-	char tmp[4096 + 16];
+	struct outfile out;
 };
 
-/* Async-signal-safe undo action. */
-static void unlink_tmp(const char *tmp)
-{
-	unlink(tmp);
-}
-
-struct results *results_open(const char *path)
+struct results *results_open(const char *path, char *err, size_t len)
 {
 	struct results *r = calloc(1, sizeof(*r));
 
-	if (!r)
+	if (!r) {
+		snprintf(err, len, "%s: %s", path, strerror(ENOMEM));
 		return NULL;
-	snprintf(r->path, sizeof(r->path), "%s", path);
-	snprintf(r->tmp, sizeof(r->tmp), "%s.tmp%d", path, getpid());
-	/* registered first: a signal between the two leaves nothing */
-	r->undo = guard_add(unlink_tmp, r->tmp);
-	r->f = fopen(r->tmp, "w");
-	if (!r->f) {
-		guard_forget(r->undo);
-		fprintf(stderr, "results: %s: %s\n", r->tmp, strerror(errno));
+	}
+	if (outfile_open(&r->out, path, err, len)) {
 		free(r);
 		return NULL;
 	}
-	fprintf(r->f, "# sched_perf results v1\n");
+	fprintf(r->out.f, "# sched_perf results v1\n");
 	return r;
 }
 
 void results_text(struct results *r, const char *key, const char *value)
 {
-	fprintf(r->f, "%s: %s\n", key, value);
+	fprintf(r->out.f, "%s: %s\n", key, value);
 }
 
 void results_number(struct results *r, const char *key, double value)
 {
-	fprintf(r->f, "%s: %.9g\n", key, value);
+	fprintf(r->out.f, "%s: %.9g\n", key, value);
 }
 
 void results_metrics(struct results *r, const char *prefix,
@@ -62,31 +47,23 @@ void results_metrics(struct results *r, const char *prefix,
 		const struct metric *m = &set->m[i];
 
 		if (m->missing)
-			fprintf(r->f, "# %s.%s: n/a (%s)\n", prefix, m->name, m->missing);
+			fprintf(r->out.f, "# %s.%s: n/a (%s)\n", prefix, m->name, m->missing);
 		else
-			fprintf(r->f, "%s.%s: %.9g\n", prefix, m->name, m->value);
+			fprintf(r->out.f, "%s.%s: %.9g\n", prefix, m->name, m->value);
 	}
 }
 
-int results_commit(struct results *r)
+int results_commit(struct results *r, char *err, size_t len)
 {
-	int ret = 0;
+	int ret = outfile_commit(&r->out, err, len);
 
-	if (fclose(r->f) || rename(r->tmp, r->path)) {
-		fprintf(stderr, "results: %s: %s\n", r->path, strerror(errno));
-		unlink(r->tmp);
-		ret = -1;
-	}
-	guard_forget(r->undo);
 	free(r);
 	return ret;
 }
 
 void results_discard(struct results *r)
 {
-	fclose(r->f);
-	unlink(r->tmp);
-	guard_forget(r->undo);
+	outfile_discard(&r->out);
 	free(r);
 }
 

@@ -16,14 +16,20 @@
 
 struct results;
 
-/* Collects lines in a temporary file next to @path; NULL on error. */
-struct results *results_open(const char *path);
+/*
+ * Collects lines for @path, written whole by results_commit() or not at
+ * all (outfile.h); NULL with "PATH: why" in @err.
+ */
+struct results *results_open(const char *path, char *err, size_t len);
 void results_text(struct results *r, const char *key, const char *value);
 void results_number(struct results *r, const char *key, double value);
 void results_metrics(struct results *r, const char *prefix,
 		     const struct metric_set *set);
-/* Atomically put the file in place; returns 0 or -1 (message printed). */
-int results_commit(struct results *r);
+/*
+ * Put the file in place, synced: 0, or -1 with "PATH: why" in @err
+ * (ENOSPC, EIO...) and no partial file.  @r is freed either way.
+ */
+int results_commit(struct results *r, char *err, size_t len);
 void results_discard(struct results *r);
 
 /*

@@ -24,6 +24,7 @@
 
 #define EXIT_REGRESSED	1
 #define EXIT_BAD_INPUT	2
+#define EXIT_LOST	2	/* --merge OUT not written: as verdict.h */
 
 static const char usage[] =
 "Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C]\n"
@@ -67,7 +68,8 @@ static const char usage[] =
 "                 1 and ranges N-M, comma-separated (3,1,7-9)\n"
 "  --help         this text\n"
 "Exit status: 0 no regression (--dump, --merge: done), 1 a metric regressed,\n"
-"2 bad input (--merge: nothing written).\n";
+"2 bad input, or --merge's OUT could not be written (full filesystem, I/O\n"
+"error): nothing written, one line on stderr.\n";
 
 __printf(1, 2) __noreturn static void bad_input(const char *fmt, ...)
 {
@@ -80,6 +82,14 @@ __printf(1, 2) __noreturn static void bad_input(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(EXIT_BAD_INPUT);
+}
+
+/* --merge's OUT could not be written whole: nothing of it is left. */
+__noreturn static void merge_lost(const char *err)
+{
+	fflush(stdout);
+	fprintf(stderr, "sched_perf_compare: --merge not written: %s\n", err);
+	exit(EXIT_LOST);
 }
 
 static double parse_number(const char *opt, const char *arg, double lo, double hi)
@@ -418,7 +428,7 @@ static void merge_runsets(const char *out, const char *list, char **paths, int n
 	static struct file_lines fl;
 	unsigned int i, j, k, total, nr, nr_dropped = 0;
 	const struct runset *rs = &all;
-	char err[1024], key[160];
+	char err[4096 + 256], key[160];
 	struct results *r;
 
 	check_output(out);
@@ -464,9 +474,9 @@ static void merge_runsets(const char *out, const char *list, char **paths, int n
 		rs = &picked;
 	}
 	read_lines(paths[0], sets[0].workload, &fl);
-	r = results_open(out);
+	r = results_open(out, err, sizeof(err));
 	if (!r)
-		exit(EXIT_BAD_INPUT);	/* results_open() said why */
+		merge_lost(err);
 	for (i = 0; i < fl.nr; i++) {
 		if (!fl.l[i].meta)
 			continue;
@@ -474,8 +484,8 @@ static void merge_runsets(const char *out, const char *list, char **paths, int n
 		results_text(r, key, fl.l[i].value);
 	}
 	runset_write(rs, r);
-	if (results_commit(r))
-		exit(EXIT_BAD_INPUT);
+	if (results_commit(r, err, sizeof(err)))
+		merge_lost(err);
 	for (i = 0; i < nr_dropped; i++)
 		printf("dropped\t%s\n", dropped[i]);
 	free_lines(&fl);

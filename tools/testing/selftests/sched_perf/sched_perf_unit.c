@@ -249,10 +249,10 @@ static void test_results_roundtrip(void)
 	close(fd);
 	metric_add(&set, "migrations_per_1k_ops", "", 0.123456789);
 	metric_missing(&set, "cycles", "not supported");
-	r = results_open(path);
+	r = results_open(path, err, sizeof(err));
 	results_text(r, "meta.kernel", "6.12.117 #1 SMP");
 	results_metrics(r, "hackbench", &set);
-	EXPECT(!results_commit(r), "results_commit");
+	EXPECT(!results_commit(r, err, sizeof(err)), "results_commit");
 	n = results_read(path, collect, &seen, err, sizeof(err));
 	EXPECT(n == 2 && seen.n == 2 && seen.migrations == 0.123456789 &&
 	       !strcmp(seen.kernel, "6.12.117 #1 SMP"), "results_roundtrip");
@@ -341,6 +341,7 @@ static void run_all(void)
 	unit_tracesum();
 	unit_rows();
 	unit_opts();
+	unit_outfile();
 }
 
 /*

@@ -13,8 +13,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compiler.h"
+#include "outfile.h"
 #include "tracesum.h"
 
 #define COMM_LEN	32
@@ -534,36 +536,53 @@ void tracesum_summary(const struct tracesum *ts, const char *title,
 	summary_preemptions(ts, top, f);
 }
 
-static FILE *open_table(const char *dir, const char *name, const char *header)
-{
-	char path[4096];
-	FILE *f;
+/* The tables, in the order written, and what each holds. */
+static const char *const tables[] = {
+	"migrations.tsv", "tasks.tsv", "preemptions.tsv", "wakeup_latency.tsv",
+};
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "we");
-	if (f)
-		fprintf(f, "# %s\n", header);
-	return f;
+static void table_cpu_pairs(const struct tracesum *ts, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "# from_cpu\tto_cpu\tmigrations\n");
+	for (i = 0; i < ts->nr_cpu_pairs; i++)
+		fprintf(f, "%u\t%u\t%lu\n", ts->cpu_pairs[i].from, ts->cpu_pairs[i].to,
+			ts->cpu_pairs[i].count);
 }
 
-static int close_table(FILE *f)
+static void table_tasks(const struct tracesum *ts, FILE *f)
 {
-	int bad = ferror(f);
+	struct task *t;
+	size_t nr, i;
 
-	return fclose(f) || bad ? -1 : 0;
+	fprintf(f, "# pid\tcomm\tmigrations\twakeups\tpreempted\n");
+	t = sorted_tasks(ts, &nr);
+	for (i = 0; t && i < nr; i++)
+		fprintf(f, "%ld\t%s\t%lu\t%lu\t%lu\n", t[i].pid, t[i].comm, t[i].migrations,
+			t[i].wakeups, t[i].preempted);
+	free(t);
+}
+
+static void table_preemptions(const struct tracesum *ts, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "# preemptor\tpreempted\tcount\n");
+	for (i = 0; i < ts->nr_pairs; i++)
+		fprintf(f, "%s\t%s\t%lu\n", ts->pairs[i].by, ts->pairs[i].whom,
+			ts->pairs[i].count);
 }
 
 /* Log-spaced buckets: 1, 2, 5, 10, 20, 50 ... us, up to 10 s */
-static int write_latency_table(const struct tracesum *ts, const char *dir)
+static void table_latency(const struct tracesum *ts, FILE *f)
 {
 	static const double steps[] = { 1, 2, 5 };
-	FILE *f = open_table(dir, "wakeup_latency.tsv", "lo_us\thi_us\tcount");
 	double lo = 0, hi, scale = 1;
 	size_t i = 0, k = 0;
 	double *v;
 
-	if (!f)
-		return -1;
+	fprintf(f, "# lo_us\thi_us\tcount\n");
 	v = sorted_latencies(ts);
 	while (v && lo < 1e7) {
 		unsigned long count = 0;
@@ -581,42 +600,41 @@ static int write_latency_table(const struct tracesum *ts, const char *dir)
 	if (v && i < ts->nr_lat)
 		fprintf(f, "%g\tinf\t%zu\n", lo, ts->nr_lat - i);
 	free(v);
-	return close_table(f);
 }
 
-int tracesum_write_tables(const struct tracesum *ts, const char *dir)
+static void (*const fill_table[])(const struct tracesum *ts, FILE *f) = {
+	table_cpu_pairs, table_tasks, table_preemptions, table_latency,
+};
+
+/* Table @i into @dir, whole or not at all. */
+static int write_table(const struct tracesum *ts, const char *dir, size_t i,
+		       char *err, size_t len)
 {
-	struct task *t;
-	size_t nr, i;
-	FILE *f;
+	char path[4096];
+	struct outfile o;
 
-	f = open_table(dir, "migrations.tsv", "from_cpu\tto_cpu\tmigrations");
-	if (!f)
+	snprintf(path, sizeof(path), "%s/%s", dir, tables[i]);
+	if (outfile_open(&o, path, err, len))
 		return -1;
-	for (i = 0; i < ts->nr_cpu_pairs; i++)
-		fprintf(f, "%u\t%u\t%lu\n", ts->cpu_pairs[i].from, ts->cpu_pairs[i].to,
-			ts->cpu_pairs[i].count);
-	if (close_table(f))
-		return -1;
+	fill_table[i](ts, o.f);
+	return outfile_commit(&o, err, len);
+}
 
-	f = open_table(dir, "tasks.tsv", "pid\tcomm\tmigrations\twakeups\tpreempted");
-	if (!f)
-		return -1;
-	t = sorted_tasks(ts, &nr);
-	for (i = 0; t && i < nr; i++)
-		fprintf(f, "%ld\t%s\t%lu\t%lu\t%lu\n", t[i].pid, t[i].comm, t[i].migrations,
-			t[i].wakeups, t[i].preempted);
-	free(t);
-	if (close_table(f))
-		return -1;
+int tracesum_write_tables(const struct tracesum *ts, const char *dir,
+			  char *err, size_t len)
+{
+	char path[4096];
+	size_t i, j;
 
-	f = open_table(dir, "preemptions.tsv", "preemptor\tpreempted\tcount");
-	if (!f)
+	for (i = 0; i < ARRAY_SIZE(tables); i++) {
+		if (!write_table(ts, dir, i, err, len))
+			continue;
+		/* all or none: the ones before go too */
+		for (j = 0; j < i; j++) {
+			snprintf(path, sizeof(path), "%s/%s", dir, tables[j]);
+			unlink(path);
+		}
 		return -1;
-	for (i = 0; i < ts->nr_pairs; i++)
-		fprintf(f, "%s\t%s\t%lu\n", ts->pairs[i].by, ts->pairs[i].whom,
-			ts->pairs[i].count);
-	if (close_table(f))
-		return -1;
-	return write_latency_table(ts, dir);
+	}
+	return 0;
 }

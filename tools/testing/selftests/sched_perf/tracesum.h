@@ -9,6 +9,7 @@
 #ifndef SCHED_PERF_TRACESUM_H
 #define SCHED_PERF_TRACESUM_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 struct tracesum;
@@ -37,9 +38,11 @@ void tracesum_summary(const struct tracesum *ts, const char *title,
 		      unsigned int top, FILE *f);
 /*
  * migrations.tsv, tasks.tsv, wakeup_latency.tsv and preemptions.tsv in
- * @dir.  Returns 0, or -1 with errno set.
+ * @dir, all whole or none (outfile.h).  Returns 0, or -1 with "PATH: why"
+ * in @err.
  */
-int tracesum_write_tables(const struct tracesum *ts, const char *dir);
+int tracesum_write_tables(const struct tracesum *ts, const char *dir,
+			  char *err, size_t len);
 
 
 #endif

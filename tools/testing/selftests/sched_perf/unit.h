@@ -30,6 +30,7 @@ void unit_fairstats(void);
 void unit_tracesum(void);
 void unit_rows(void);
 void unit_opts(void);
+void unit_outfile(void);
 
 /* Fixture @name of the fixture directory, whole; exits when unreadable. */
 char *unit_fixture(const char *name);

@@ -271,13 +271,13 @@ static void test_roundtrip(void)
 		metric_add(&set, "nan", "", NAN);
 		runset_append(&rs, &set);
 	}
-	r = results_open(path);
+	r = results_open(path, err, sizeof(err));
 	/* the driver's own lines come first, some of them the same keys */
 	results_text(r, "meta.workload", "hackbench");
 	results_text(r, "meta.kernel", "6.12.117 #1 SMP");
 	results_metrics(r, "hackbench", &set);
 	runset_write(&rs, r);
-	EXPECT(!results_commit(r) && !runset_load(path, &back, err, sizeof(err)) &&
+	EXPECT(!results_commit(r, err, sizeof(err)) && !runset_load(path, &back, err, sizeof(err)) &&
 	       !strcmp(back.workload, "hackbench") && !strcmp(back.variant, "pipe-process") &&
 	       !strcmp(back.options, rs.options) && back.nr_cpus == 4 &&
 	       !strcmp(back.kconfig, rs.kconfig) && !strcmp(back.kernel, rs.kernel) &&

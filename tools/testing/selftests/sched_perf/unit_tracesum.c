@@ -115,7 +115,7 @@ static void test_trace_cmd(void)
 	       strstr(text, "kworker/0:1 H preempted Web Content: 1") &&
 	       strstr(text, "max 2000.0"), "tracesum_trace_cmd_summary_comms_with_spaces");
 	if (ts && mkdtemp(dir)) {
-		wrote = !tracesum_write_tables(ts, dir);
+		wrote = !tracesum_write_tables(ts, dir, table, sizeof(table));
 		table_text(dir, "migrations.tsv", table, sizeof(table));
 		wrote &= !strcmp(table, "# from_cpu\tto_cpu\tmigrations\n0\t1\t1\n");
 		/* 50 us in [50, 100), 2000 us in [2000, 5000) */

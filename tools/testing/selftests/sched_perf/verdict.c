@@ -13,7 +13,11 @@
 #include "metric_rows.h"
 #include "verdict.h"
 
+#define MAX_LOST	8
+
 static bool bisect_codes;
+static char lost[MAX_LOST][1024];	/* verdict_lost()'s lines */
+static unsigned int nr_lost;
 static unsigned int nr_cannot_judge;	/* comparisons too noisy or too short */
 static unsigned int nr_judged;		/* comparisons with a verdict */
 
@@ -159,16 +163,45 @@ void verdict_bisect_codes(void)
 	bisect_codes = true;
 }
 
+void verdict_lost(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (nr_lost >= MAX_LOST)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(lost[nr_lost++], sizeof(lost[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* kselftest.h's ksft_finished(): every planned result a pass or a skip */
+static int ksft_code(void)
+{
+	return ksft_plan == ksft_cnt.ksft_pass + ksft_cnt.ksft_xfail +
+	       ksft_cnt.ksft_xskip ? KSFT_PASS : KSFT_FAIL;
+}
+
 void verdict_finish(void)
 {
-	if (!bisect_codes)
-		ksft_finished();
-	ksft_print_cnts();
+	unsigned int i;
+	int code;
+
 	/*
 	 * One metric too noisy on this machine must not make every bisect
 	 * step a skip: "cannot judge" only when no comparison could judge.
 	 */
-	exit(ksft_get_fail_cnt() ? 1 : nr_cannot_judge && !nr_judged ? 125 : 0);
+	if (bisect_codes)
+		code = ksft_get_fail_cnt() ? 1 : nr_cannot_judge && !nr_judged ? 125 : 0;
+	else
+		code = ksft_code();
+	ksft_print_cnts();
+	if (!nr_lost)
+		exit(code);
+	/* the KTAP is whole first: stderr may be the same file */
+	fflush(stdout);
+	for (i = 0; i < nr_lost; i++)
+		fprintf(stderr, "%s\n", lost[i]);
+	exit(bisect_codes ? VERDICT_BISECT_LOST : VERDICT_EXIT_LOST);
 }
 
 void verdict_skip_all(const char *why)

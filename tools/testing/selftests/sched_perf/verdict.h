@@ -47,7 +47,20 @@ void verdict_bisect_codes(void);
 #define VERDICT_MAX_FOREIGN	0.25
 /* Has a check or a comparison failed so far? */
 bool verdict_failed(void);
-/* Totals, then exit: 0 when every check passed or skipped, 1 otherwise. */
+/*
+ * An output the run was asked for could not be written: @fmt is one line
+ * naming the file and the error, without its newline.  verdict_finish()
+ * prints each such line on stderr after the KTAP totals and exits
+ * VERDICT_EXIT_LOST (VERDICT_BISECT_LOST with --bisect), whatever the
+ * checks said: a run whose results or baseline are lost is never a pass.
+ */
+#define VERDICT_EXIT_LOST	2	/* as bad input: not done as asked */
+#define VERDICT_BISECT_LOST	128	/* git bisect run stops: fix the disk */
+__printf(1, 2) void verdict_lost(const char *fmt, ...);
+/*
+ * Totals, then exit: 0 when every check passed or skipped, 1 otherwise,
+ * VERDICT_EXIT_LOST after verdict_lost().
+ */
 __noreturn void verdict_finish(void);
 /* The whole program cannot run here: KTAP skip, exit 4. */
 __noreturn void verdict_skip_all(const char *why);
