@@ -132,6 +132,27 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old" "$fix/regressed")
 	fail "--boots, one boot a side: exit $rc, want 0 and too few boots: $(cat "$tmp/out")"
 pass "--boots, one boot a side: exit 0, too few boots"
 
+# Every verdict word true (issue 28).  An old side of zeros has no scale
+# to be relative to: a move away from 0 is never "same" (it was "+inf%
+# same" at --looks 4, where the equivalence margin silently became 0.5
+# migrations per 1k ops).
+rc=$(run "$cmp" --bounds "$fix/bounds" --looks 4 "$fix/zero-old" "$fix/zero-new")
+row migrations_per_1k_ops | grep -q '+inf%' && ! row migrations_per_1k_ops | grep -q ' same$' ||
+	fail "0 -> 0.01 migrations per 1k ops: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+pass "0 -> 0.01 migrations per 1k ops: $(row migrations_per_1k_ops | awk '{ print $NF }'), not same"
+# A gated metric left undecided is not a pass: exit 4, as a skip.
+rc=$(run "$cmp" --bounds "$fix/bounds" "$fix/old" "$fix/undecided")
+[ "$rc" = 4 ] && row messages_per_sec | grep -q 'undecided$' ||
+	fail "throughput undecided: exit $rc, want 4: $(cat "$tmp/out" "$tmp/err")"
+pass "throughput undecided: exit 4"
+# JSON keeps the sign of an infinite change (1e999: valid JSON, read as
+# inf by Python and as the largest double by jq), never null.
+rc=$(run "$cmp" --bounds "$fix/bounds" --json --looks 4 "$fix/zero-old" "$fix/zero-new")
+grep -q '"metric":"hackbench.migrations_per_1k_ops",.*"change":1e999,' "$tmp/out" &&
+	python3 -c 'import json, sys; assert any(json.loads(l)["change"] == float("inf") for l in sys.stdin)' <"$tmp/out" ||
+	fail "--json: +inf change not kept: $(cat "$tmp/out")"
+pass "--json: an infinite change is 1e999 with its sign, not null"
+
 rc=$(run "$cmp" --help)
 [ "$rc" = 0 ] && grep -q '^Usage: sched_perf_compare' "$tmp/out" || fail "--help: exit $rc"
 pass "--help: usage, exit 0"
