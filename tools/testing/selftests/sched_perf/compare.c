@@ -297,30 +297,57 @@ static void unpaired(struct cmp_result *r, const struct runset_metric *o,
 }
 
 /*
- * Paired (block k = run k of each side): the signed-rank test and the
- * one-sample equivalence test on d_k = (new_k - old_k) / |old median|;
+ * The blocks of a paired comparison: A's and B's values of the same
+ * iteration, into @ov and @nv (room for the smaller side).  An iteration
+ * missing on either side drops that block, for this metric only; the
+ * others stay paired as measured.  Returns how many.
+ */
+static unsigned int blocks(const struct runset_metric *o, const struct runset_metric *n,
+			   double *ov, double *nv)
+{
+	unsigned int i = 0, j = 0, nb = 0;
+
+	while (i < o->n && j < n->n) {
+		if (o->it[i] < n->it[j]) {
+			i++;
+		} else if (o->it[i] > n->it[j]) {
+			j++;
+		} else {
+			ov[nb] = o->v[i++];
+			nv[nb++] = n->v[j++];
+		}
+	}
+	return nb;
+}
+
+/*
+ * Paired (block k = iteration k of each side): the signed-rank test and
+ * the one-sample equivalence test on d_k = (new_k - old_k) / |old median|;
  * the change is the median of d (relative_change when the old median is
  * 0); the noise judged is the robust CV of the ratios new_k / old_k.
  */
 static void paired(struct cmp_result *r, const struct runset_metric *o,
 		   const struct runset_metric *n)
 {
-	unsigned int k, nb = o->n < n->n ? o->n : n->n, nr = 0;
-	double *d = malloc((nb ? nb : 1) * sizeof(*d));
-	double *ratio = malloc((nb ? nb : 1) * sizeof(*ratio));
+	unsigned int k, room = o->n < n->n ? o->n : n->n, nb = 0, nr = 0;
+	double *d = malloc((room ? room : 1) * sizeof(*d));
+	double *ratio = malloc((room ? room : 1) * sizeof(*ratio));
+	double *ov = malloc((room ? room : 1) * sizeof(*ov));
+	double *nv = malloc((room ? room : 1) * sizeof(*nv));
 	double margin = fabs(r->threshold), med;
 
 	r->p = 1;
 	r->p_same = 1;
 	r->cv_block = HUGE_VAL;		/* out of memory: no verdict */
 	r->change = relative_change(r->old.median, r->new.median);
-	if (d && ratio) {
+	if (d && ratio && ov && nv) {
+		nb = blocks(o, n, ov, nv);
 		for (k = 0; k < nb; k++) {
-			d[k] = (n->v[k] - o->v[k]) / old_scale(r);
-			if (o->v[k] != 0)
-				ratio[nr++] = n->v[k] / o->v[k];
+			d[k] = (nv[k] - ov[k]) / old_scale(r);
+			if (ov[k] != 0)
+				ratio[nr++] = nv[k] / ov[k];
 		}
-		if (r->old.median != 0 && !stats_median(d, nb, &med))
+		if (r->old.median != 0 && nb && !stats_median(d, nb, &med))
 			r->change = med;
 		r->p = stats_signed_rank(d, nb, NULL);
 		r->p_same = stats_tost(d, nb, -margin, margin);
@@ -331,6 +358,8 @@ static void paired(struct cmp_result *r, const struct runset_metric *o,
 	}
 	free(d);
 	free(ratio);
+	free(ov);
+	free(nv);
 }
 
 /* Both sides trend-free enough to judge a sequential comparison? */
