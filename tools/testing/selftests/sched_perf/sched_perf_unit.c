@@ -344,6 +344,7 @@ static void run_all(void)
 	unit_opts();
 	unit_outfile();
 	unit_verdicts();
+	unit_shift();
 }
 
 /*

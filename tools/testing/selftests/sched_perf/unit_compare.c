@@ -100,7 +100,8 @@ static void test_verdicts(void)
 		1000000, 200000, 1800000, 300000, 1700000, 250000, 1900000, 1000000,
 	};
 	/*
-	 * medians 101 -> 93.5 (-7.4 %), the runs well mixed: U = 39, exact
+	 * medians 101 -> 93.5 (-7.4 %), Hodges-Lehmann -4.95 %, the runs
+	 * well mixed: U = 39, exact
 	 * two-sided p = 2 P(U <= 25) = 0.50536 (the null counted out in Python);
 	 * in an order without trend (spearmanr p 0.49 and 0.91): not drifting
 	 */
@@ -143,9 +144,9 @@ static void test_verdicts(void)
 	       "compare_missing_metric");
 	add(fresh(&old), "x", wide_old, N8, 1);
 	add(fresh(&new), "x", wide_new, N8, 1);
-	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED && r.change < -0.07 &&
+	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED && r.change < -0.049 &&
 	       fabs(r.p - 0.5053613053613054) < 1e-12 &&
-	       has(r.why, "undecided") && has(r.why, "not significant"),
+	       has(r.why, "undecided") && has(r.why, "neither shown beyond"),
 	       "compare_beyond_threshold_not_significant_undecided");
 	add(fresh(&old), "x", base8, N8, 1);
 	add(fresh(&new), "x", base8, N8, 0.98);

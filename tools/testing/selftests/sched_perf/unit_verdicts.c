@@ -306,8 +306,29 @@ void unit_verdicts_bisect(void)
 	test_bisect_undecided();
 }
 
+/* The words that keep a gated metric from passing, and the floors. */
+static void test_open_and_floors(void)
+{
+	struct cmp_result r = { .verdict = CMP_UNDECIDED, .p_ni = 0.01, .level_same = 0.05 };
+	bool ni_shown = !cmp_bad_side_open(&r);
+
+	r.p_ni = 0.2;
+	EXPECT(ni_shown && cmp_bad_side_open(&r) &&
+	       cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_WORSE }) &&
+	       cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_NOISY }) &&
+	       cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_DRIFTING }) &&
+	       !cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_BETTER }) &&
+	       !cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_MISSING }) &&
+	       !cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_SAME }),
+	       "verdicts_bad_side_open");
+	EXPECT(cmp_floor("migrations_per_1k_ops") == 0.01 && cmp_floor("foreign_cpu_share") == 0.001 &&
+	       cmp_floor("messages_per_sec") == 0 && !strcmp(cmp_verdict_name(CMP_WORSE), "worse") &&
+	       !strcmp(cmp_verdict_name(CMP_BETTER), "better"), "verdicts_floors_and_names");
+}
+
 void unit_verdicts(void)
 {
+	test_open_and_floors();
 	test_same_from_zero();
 	test_same_beyond();
 	test_beyond_not_shown();
