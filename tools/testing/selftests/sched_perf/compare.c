@@ -11,6 +11,7 @@
 #include "compiler.h"
 #include "metric_rows.h"
 #include "shift.h"
+#include "trend.h"
 
 const char *cmp_verdict_name(enum cmp_verdict v)
 {
@@ -192,9 +193,15 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 			 fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6), fmin(max_cv, 1e6), fig);
 		break;
 	case CMP_DRIFTING:
+		if (r->drifted_with[0]) {
+			snprintf(r->why, sizeof(r->why),
+				 "drifting: cannot judge: the host drifted (%s trends with the order measured); %s",
+				 r->drifted_with, fig);
+			break;
+		}
 		snprintf(r->why, sizeof(r->why),
-			 "drifting: cannot judge: trend rho old %+.2f new %+.2f (p < %.2g with the order measured); %s",
-			 r->rho_old, r->rho_new, CMP_DRIFT_P, fig);
+			 "drifting: cannot judge: trend tau old %+.2f new %+.2f (p %.2g with the order measured); %s",
+			 r->rho_old, r->rho_new, r->p_drift, fig);
 		break;
 	case CMP_TOO_FEW:
 		describe_too_few(r, params, fig);
@@ -399,14 +406,18 @@ static void unpaired(struct cmp_result *r, const struct runset_metric *o,
 				j->b, j->b ? n->n : 0 };
 }
 
-/* Both sides trend-free enough to judge a sequential comparison? */
-static bool drifting(struct cmp_result *r, const struct runset_metric *o,
-		     const struct runset_metric *n)
+/*
+ * The p that a sequential comparison trends with the order measured:
+ * Kendall's S of both sides summed (trend.h), so that a host drifting the
+ * same way through both runs, which is what would move the new run
+ * against the old, adds up.  1 when too few values.
+ */
+static double drift_p(struct cmp_result *r, const struct runset_metric *o,
+		      const struct runset_metric *n)
 {
-	bool old_trends = o->n >= CMP_DRIFT_MIN_N && stats_trend(o->v, o->n, &r->rho_old) < CMP_DRIFT_P;
-	bool new_trends = n->n >= CMP_DRIFT_MIN_N && stats_trend(n->v, n->n, &r->rho_new) < CMP_DRIFT_P;
-
-	return old_trends || new_trends;
+	if (o->n + n->n < CMP_DRIFT_MIN_N)
+		return 1;
+	return trend_p(o->v, o->n, n->v, n->n, &r->rho_old, &r->rho_new);
 }
 
 /*
@@ -458,10 +469,9 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 			r->verdict = CMP_NOISY;
 		return true;
 	}
-	if (drifting(r, o, n))
-		r->verdict = CMP_DRIFTING;
-	else if (((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart) ||
-		 machine_busier(r, old, new))
+	r->p_drift = drift_p(r, o, n);
+	if (((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart) ||
+	    machine_busier(r, old, new))
 		r->verdict = CMP_NOISY;
 	return true;
 }
@@ -611,7 +621,41 @@ static void init_result(struct cmp_result *r, const struct cmp_rule *rule)
 	r->ci_lo = r->ci_hi = NAN;
 	r->cv_block = NAN;
 	r->min_p = NAN;
+	r->p_drift = NAN;
 	r->foreign_old = r->foreign_new = NAN;
+}
+
+/*
+ * A host that drifted through a sequential comparison moved every metric
+ * it measured, whether or not each one's trend reached the level: the
+ * trend of any metric below CMP_DRIFT_P / the metrics tested (Bonferroni:
+ * a steady host is refused in at most CMP_DRIFT_P of the comparisons)
+ * takes the judgement from all (named in theirs).  Returns how many
+ * judged metrics were taken.
+ */
+static unsigned int host_drifted(struct cmp_result *out, unsigned int nr)
+{
+	unsigned int i, tested = 0, first = nr, taken = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (isnan(out[i].p_drift))
+			continue;
+		tested++;
+		if (first == nr || out[i].p_drift < out[first].p_drift)
+			first = i;
+	}
+	if (first == nr || !(out[first].p_drift < CMP_DRIFT_P / tested))
+		return 0;
+	for (i = 0; i < nr; i++) {
+		if (isnan(out[i].p_drift))
+			continue;
+		taken += out[i].verdict == CMP_UNDECIDED;
+		out[i].verdict = CMP_DRIFTING;
+		if (i != first)
+			snprintf(out[i].drifted_with, sizeof(out[i].drifted_with), "%s",
+				 out[first].metric);
+	}
+	return taken;
 }
 
 unsigned int compare_runsets(const struct runset *old, const struct runset *new,
@@ -645,6 +689,7 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		test(r, &j[i]);
 		judged += r->verdict == CMP_UNDECIDED;
 	}
+	judged -= host_drifted(out, nr_rules);
 	/* Bonferroni over the judged metrics: one interval each */
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];

@@ -65,7 +65,7 @@
  * CMP_DRIFT_MIN_N values.  udp_rr's baseline that climbed from 14.2 to
  * 17.0 us per transaction over 8 iterations gave an A/A false alarm.
  */
-#define CMP_DRIFT_P	0.01
+#define CMP_DRIFT_P	0.05
 #define CMP_DRIFT_MIN_N	6
 
 /*
@@ -115,7 +115,9 @@ struct cmp_result {
 	double floor;			/* the metric's floor (cmp_floor), or 0 */
 	bool from_zero;			/* old median 0 and no floor: no scale */
 	double cv_block;		/* paired: CV of the per-block ratios new/old */
-	double rho_old, rho_new;	/* trend of each side (unpaired) */
+	double rho_old, rho_new;	/* Kendall's tau of each side (unpaired) */
+	double p_drift;			/* that both sides trend (unpaired), or NAN */
+	char drifted_with[METRIC_NAME_LEN];	/* DRIFTING for another's trend */
 	enum cmp_verdict verdict;
 	double rcv_old, rcv_new;		/* robust CVs (stats_robust_cv) */
 	bool apart;			/* no run of one side within the other's range */

@@ -81,7 +81,8 @@ static bool undecided(const struct gate_outcome *out)
 		    out->results[i].verdict == CMP_TOO_FEW ||
 		    out->results[i].verdict == CMP_UNDECIDED ||
 		    out->results[i].verdict == CMP_WORSE ||
-		    out->results[i].verdict == CMP_BETTER)
+		    out->results[i].verdict == CMP_BETTER ||
+		    out->results[i].verdict == CMP_DRIFTING)
 			return true;
 	return false;
 }

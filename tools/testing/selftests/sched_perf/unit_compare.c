@@ -539,7 +539,7 @@ static void test_drift(void)
 	add(fresh(&old), "task_clock_us_per_op", climb, N8, 1);
 	add(fresh(&new), "task_clock_us_per_op", flat, N8, 1);
 	EXPECT(judge(&old, &new, "task_clock_us_per_op", 0.05, &r, NULL) == CMP_DRIFTING &&
-	       r.rho_old == 1 && has(r.why, "rho old +1.00"), "compare_drifting_baseline");
+	       r.rho_old == 1 && has(r.why, "tau old +1.00"), "compare_drifting_baseline");
 	EXPECT(cmp_looks(8, 24) == 4 && cmp_next_look(8) == 12 && cmp_next_look(12) == 18 &&
 	       cmp_looks(8, 8) == 1 && cmp_looks(1, 2) == 2 && cmp_decided(CMP_SAME) &&
 	       !cmp_decided(CMP_UNDECIDED) && !strcmp(cmp_verdict_name(CMP_UNDECIDED), "undecided") &&

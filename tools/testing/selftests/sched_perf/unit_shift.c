@@ -9,6 +9,7 @@
 
 #include "shift.h"
 #include "stats.h"
+#include "trend.h"
 #include "verdict.h"
 #include "unit.h"
 
@@ -91,8 +92,51 @@ static void test_interval(void)
 	       "shift_interval_unreachable");
 }
 
+/* counted by brute force over every order of each side */
+static void test_trend(void)
+{
+	static const double a[6] = { 3, 1, 4, 1.5, 5, 9 }, b[5] = { 2, 6, 5, 3, 5.8 };
+	static const double up[5] = { 1, 2, 3, 4, 5 };
+	unsigned int perm[6] = { 0, 1, 2, 3, 4, 5 }, n = 0, below = 0, i, j, k;
+	double ta, tb, x[6];
+
+	EXPECT(near(trend_p(a, 6, b, 5, &ta, &tb), 0.1375462962962963) &&
+	       near(trend_p(a, 6, b, 0, &ta, &tb), 0.1361111111111111) &&
+	       near(trend_p(up, 5, up, 5, &ta, &tb), 0.0001388888888888889) && ta == 1 &&
+	       tb == 1, "trend_kendall_exact");
+	/*
+	 * Its size on a steady run: every order of 6 values, those with p
+	 * below 0.05 at most 5 % of the 720 (Spearman with the t
+	 * approximation refused 1.1-1.7 % at a nominal 1 %).
+	 */
+	for (;;) {
+		for (i = 0; i < 6; i++)
+			x[i] = perm[i];
+		below += trend_p(x, 6, NULL, 0, NULL, NULL) < 0.05;
+		n++;
+		/* the next permutation in lexicographic order */
+		for (i = 5; i > 0 && perm[i - 1] > perm[i]; i--)
+			;
+		if (!i)
+			break;
+		for (j = 5; perm[j] < perm[i - 1]; j--)
+			;
+		k = perm[i - 1];
+		perm[i - 1] = perm[j];
+		perm[j] = k;
+		for (j = 5; i < j; i++, j--) {
+			k = perm[i];
+			perm[i] = perm[j];
+			perm[j] = k;
+		}
+	}
+	verdict_note("trend: %u of %u orders of 6 values below 0.05\n", below, n);
+	EXPECT(n == 720 && below <= 36 && below > 0, "trend_exact_size");
+}
+
 void unit_shift(void)
 {
+	test_trend();
 	test_exact_with_ties();
 	test_exact_size();
 	test_interval();

@@ -326,8 +326,44 @@ static void test_open_and_floors(void)
 	       !strcmp(cmp_verdict_name(CMP_BETTER), "better"), "verdicts_floors_and_names");
 }
 
+/*
+ * Defect 6: an unpaired comparison on a host that drifts through both
+ * runs.  The throughput's trend shows it; the CPU time per op, drifting
+ * as much but hidden in its noise, is not judged either.
+ */
+static void test_host_drift(void)
+{
+	static const struct cmp_rule rules[] = {
+		{ "messages_per_sec", -0.05 }, { "task_clock_us_per_op", 0.05 },
+	};
+	static const double noise[8] = { 1.08, 0.93, 1.05, 0.9, 1.1, 0.95, 1.02, 0.97 };
+	static struct runset old, new;
+	double a[8], b[8], c[8], d[8];
+	struct cmp_result r[2];
+	int k;
+
+	for (k = 0; k < 8; k++) {
+		a[k] = 1000 * (1 + 0.01 * k) * (1 + 0.001 * (k % 3));
+		b[k] = 1000 * (1 + 0.01 * (k + 8)) * (1 + 0.001 * (k % 3));
+		c[k] = 2 * (1 + 0.01 * k) * noise[k];
+		d[k] = 2 * (1 + 0.01 * (k + 8)) * noise[7 - k];
+	}
+	fresh(&old);
+	fresh(&new);
+	add_values(&old, "messages_per_sec", a, 8);
+	add_values(&new, "messages_per_sec", b, 8);
+	add_values(&old, "task_clock_us_per_op", c, 8);
+	add_values(&new, "task_clock_us_per_op", d, 8);
+	compare_runsets(&old, &new, rules, 2, NULL, r);
+	verdict_note("defect 6: %s; %s\n", r[0].why, r[1].why);
+	EXPECT(r[0].verdict == CMP_DRIFTING && r[1].verdict == CMP_DRIFTING &&
+	       !strcmp(r[1].drifted_with, "messages_per_sec") && cmp_bad_side_open(&r[1]),
+	       "verdicts_host_drift_takes_every_metric");
+}
+
 void unit_verdicts(void)
 {
+	test_host_drift();
 	test_open_and_floors();
 	test_same_from_zero();
 	test_same_beyond();
