@@ -37,7 +37,7 @@ TEST_TARGETS	:= $(addprefix test-,$(sort $(TEST_NAMES) $(TEST_CATEGORIES)))
 RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
-	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters \
+	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes \
 	bench clean report fuzz check-fresh \
 	deps-run deps-check deps-vmtest deps-fuzz deps-bench deps-fresh
@@ -99,6 +99,13 @@ vmtest: deps-vmtest sync
 # The gate's false-positive and detection rates on this machine.
 bench-gate: build
 	bench/gate.sh "$(INTREE)"
+
+# The verdict words' error rates and power by simulation: sched_perf_sim
+# drives the real gate with synthetic iterations, 4000 gates a row
+# (VERDICT_GATES); the tables of the docs.  OLD_SIM=PATH adds "before".
+VERDICT_GATES	?= 4000
+bench-verdicts: build
+	bench/verdicts.sh "$(INTREE)" "$(VERDICT_GATES)"
 
 # The same for the paired, sequential gate (--ab blocks, signed-rank,
 # SAME by equivalence, looks with alpha spent over them).
