@@ -294,42 +294,77 @@ static bool ranges_apart(const struct runset_metric *o,
 	return ohi < nlo || nhi < olo;
 }
 
-/* @n values of @v divided by @scale (a copy); NULL when out of memory. */
-static double *scaled(const double *v, unsigned int n, double scale)
+static bool all_positive(const double *v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!(v[i] > 0))
+			return false;
+	return true;
+}
+
+/*
+ * @n values of @v on the metric's scale (a copy): their logarithm on the
+ * ratio scale, else divided by @scale.  NULL when out of memory.
+ */
+static double *scaled(const struct cmp_result *r, const double *v, unsigned int n,
+		      double scale)
 {
 	double *out = malloc((n ? n : 1) * sizeof(*out));
 	unsigned int i;
 
 	for (i = 0; out && i < n; i++)
-		out[i] = v[i] / scale;
+		out[i] = r->ratio_scale ? log(v[i]) : v[i] / scale;
 	return out;
 }
 
 /*
- * What one metric's tests work on: the data relative to the scale, and
- * the one-sided p of a move beyond the threshold either way.
+ * What one metric's tests work on: the data on its scale, and the
+ * one-sided p of a move beyond the threshold either way.
  */
 struct judged {
 	struct shift sh;
-	double *a, *b;		/* owned: the relative data */
+	double *a, *b;		/* owned: the data on the metric's scale */
 	double p_worse;		/* the change beyond the threshold, bad way */
 	double p_better;	/* beyond it the other way */
 };
 
 /*
- * The scale a change is relative to: |old median|, or the metric's floor
- * when that is larger (cmp_floor); from an old median of 0 without a
- * floor there is none (r->from_zero): the data stay in their units, any
- * move shown is an infinite change, and none is ever "same".
+ * The scale of a change.  When every value of both sides is positive and
+ * the old median is not below the metric's floor, the ratio scale: the
+ * tests and the estimate work on logarithms, a shift s there is the change
+ * e^s - 1, so that a run k times slower is k times slower whatever the
+ * level of its block or run.  Else (zeros, negative values, a count
+ * below its floor) differences relative to |old median|, or the floor
+ * when that is larger (cmp_floor); from an old median of 0 without a floor
+ * there is no scale (r->from_zero): the data stay in their units, any move
+ * shown is an infinite change, and none is ever "same".  Returns the
+ * divisor of the differences.
  */
-static double scale_of(struct cmp_result *r)
+static double scale_of(struct cmp_result *r, bool positive)
 {
 	double scale;
 
 	r->floor = cmp_floor(r->metric);
+	r->ratio_scale = positive && r->old.median >= r->floor;
 	scale = fmax(fabs(r->old.median), r->floor);
-	r->from_zero = scale == 0;
+	r->from_zero = !r->ratio_scale && scale == 0;
 	return r->from_zero ? 1 : scale;
+}
+
+/* A change (of the ratios) on the metric's scale: what the tests test. */
+static double on_scale(const struct cmp_result *r, double change)
+{
+	if (!r->ratio_scale)
+		return change;
+	return change > -1 ? log1p(change) : -HUGE_VAL;
+}
+
+/* A shift on the metric's scale as a change (of the ratios). */
+static double as_change(const struct cmp_result *r, double shift)
+{
+	return r->ratio_scale ? expm1(shift) : shift;
 }
 
 /*
@@ -357,9 +392,10 @@ static unsigned int blocks(const struct runset_metric *o, const struct runset_me
 }
 
 /*
- * Paired (block k = iteration k of each side): d_k = (new_k - old_k) /
- * scale, judged by the signed-rank test and its Hodges-Lehmann shift; the
- * noise judged is the robust CV of the ratios new_k / old_k.
+ * Paired (block k = iteration k of each side): d_k = ln(new_k / old_k) on
+ * the ratio scale, else (new_k - old_k) / scale, judged by the signed-rank
+ * test and its Hodges-Lehmann shift; the noise judged is the robust CV of
+ * the ratios new_k / old_k.
  */
 static void paired(struct cmp_result *r, const struct runset_metric *o,
 		   const struct runset_metric *n, struct judged *j)
@@ -368,14 +404,15 @@ static void paired(struct cmp_result *r, const struct runset_metric *o,
 	double *ratio = malloc((room ? room : 1) * sizeof(*ratio));
 	double *ov = malloc((room ? room : 1) * sizeof(*ov));
 	double *nv = malloc((room ? room : 1) * sizeof(*nv));
-	double scale = scale_of(r);
+	double scale;
 
 	j->b = malloc((room ? room : 1) * sizeof(*j->b));
 	r->cv_block = HUGE_VAL;		/* out of memory: no verdict */
 	if (j->b && ratio && ov && nv) {
 		nb = blocks(o, n, ov, nv);
+		scale = scale_of(r, all_positive(ov, nb) && all_positive(nv, nb));
 		for (k = 0; k < nb; k++) {
-			j->b[k] = (nv[k] - ov[k]) / scale;
+			j->b[k] = r->ratio_scale ? log(nv[k] / ov[k]) : (nv[k] - ov[k]) / scale;
 			if (ov[k] != 0)
 				ratio[nr++] = nv[k] / ov[k];
 		}
@@ -391,17 +428,17 @@ static void paired(struct cmp_result *r, const struct runset_metric *o,
 }
 
 /*
- * Unpaired: both sides relative to the scale, judged by the Mann-Whitney
+ * Unpaired: both sides on the metric's scale, judged by the Mann-Whitney
  * test and its Hodges-Lehmann shift, or boot medians (@boots) by Welch's
  * t and the difference of the means.
  */
 static void unpaired(struct cmp_result *r, const struct runset_metric *o,
 		     const struct runset_metric *n, bool boots, struct judged *j)
 {
-	double scale = scale_of(r);
+	double scale = scale_of(r, all_positive(o->v, o->n) && all_positive(n->v, n->n));
 
-	j->a = scaled(o->v, o->n, scale);
-	j->b = scaled(n->v, n->n, scale);
+	j->a = scaled(r, o->v, o->n, scale);
+	j->b = scaled(r, n->v, n->n, scale);
 	j->sh = (struct shift){ boots ? SHIFT_MEANS : SHIFT_RANKS, j->a, j->a ? o->n : 0,
 				j->b, j->b ? n->n : 0 };
 }
@@ -523,7 +560,7 @@ static void test(struct cmp_result *r, struct judged *j)
 	double th = r->threshold, margin = fabs(th), est = shift_estimate(sh);
 	bool zeros;
 
-	r->change = !r->from_zero ? est : est == 0 ? 0 : copysign(HUGE_VAL, est);
+	r->change = !r->from_zero ? as_change(r, est) : est == 0 ? 0 : copysign(HUGE_VAL, est);
 	r->p = shift_p(sh, 0, SHIFT_TWO_SIDED);
 	r->min_p = shift_min_p(sh);
 	r->p_same = 1;
@@ -542,10 +579,11 @@ static void test(struct cmp_result *r, struct judged *j)
 		r->p_same = r->p_ni = zeros ? 0 : 1;
 		return;
 	}
-	j->p_worse = shift_p(sh, th, bad_way(th));
-	j->p_better = shift_p(sh, -th, good_way(th));
-	r->p_ni = shift_p(sh, th, good_way(th));
-	r->p_same = fmax(shift_p(sh, -margin, SHIFT_GREATER), shift_p(sh, margin, SHIFT_LESS));
+	j->p_worse = shift_p(sh, on_scale(r, th), bad_way(th));
+	j->p_better = shift_p(sh, on_scale(r, -th), good_way(th));
+	r->p_ni = shift_p(sh, on_scale(r, th), good_way(th));
+	r->p_same = fmax(shift_p(sh, on_scale(r, -margin), SHIFT_GREATER),
+			 shift_p(sh, on_scale(r, margin), SHIFT_LESS));
 }
 
 /* The interval of the change at the metric's level, relative as the change. */
@@ -557,6 +595,9 @@ static void interval(struct cmp_result *r, const struct judged *j)
 	if (r->from_zero) {
 		lo = lo == 0 ? 0 : copysign(HUGE_VAL, lo);
 		hi = hi == 0 ? 0 : copysign(HUGE_VAL, hi);
+	} else {
+		lo = as_change(r, lo);
+		hi = as_change(r, hi);
 	}
 	r->ci_lo = lo;
 	r->ci_hi = hi;

@@ -7,8 +7,9 @@
  * change and the tests built on its statistic (shift.h): the
  * Hodges-Lehmann shift with the signed-rank test (paired blocks) or the
  * Mann-Whitney test (unpaired runs), the difference of the means with
- * Welch's t (boots), all relative to the old median (or the metric's
- * floor, cmp_floor()).  Each metric is held to the two-sided level of
+ * Welch's t (boots), on the ratio scale (logarithms) when every value is
+ * positive, else relative to the old median (or the metric's floor,
+ * cmp_floor()).  Each metric is held to the two-sided level of
  * the look over the judged metrics (Bonferroni: one interval each), and
  *   REGRESSED / IMPROVED: the change is shown beyond the threshold, the
  *     bad way / beyond its opposite the good way: the one-sided test of
@@ -101,7 +102,7 @@ struct cmp_result {
 	char metric[METRIC_NAME_LEN];
 	double threshold;		/* the rule's change */
 	struct sample_stats old, new;	/* valid unless CMP_MISSING */
-	double change;			/* the shift estimate, relative */
+	double change;			/* the shift estimate, as new / old - 1 */
 	double ci_lo, ci_hi;		/* its interval at level_metric */
 	double p;			/* two-sided, that the change is 0 */
 	double p_adj;			/* p x the judged metrics (Bonferroni) */
@@ -114,6 +115,7 @@ struct cmp_result {
 	double min_p;			/* the smallest p these sizes can reach */
 	double floor;			/* the metric's floor (cmp_floor), or 0 */
 	bool from_zero;			/* old median 0 and no floor: no scale */
+	bool ratio_scale;		/* tested on logarithms (all values > 0) */
 	double cv_block;		/* paired: CV of the per-block ratios new/old */
 	double rho_old, rho_new;	/* Kendall's tau of each side (unpaired) */
 	double p_drift;			/* that both sides trend (unpaired), or NAN */
