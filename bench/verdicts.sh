@@ -46,11 +46,11 @@ border() {
 
 echo "verdicts.sh: $gates gates a row, seed $seed, $(date -u +%Y-%m-%d)"
 echo
-echo "A/A: false DIFFERENT per gate (any of 3 metrics regressed or improved), % (95 % interval)"
+echo "A/A: false DIFFERENT per gate (any of 3 metrics regressed or improved), any move (regressed, improved, worse or better), % (95 % interval)"
 echo
 widths=(9 28 20 20 20 5)
 border
-cells mode condition "false DIFFERENT" "worse/better" drifting runs
+cells mode condition "false DIFFERENT" "any move" drifting runs
 border
 for mode in paired unpaired boots; do
 	conds=("--cv 0.02" "--cv 0.1" "--cv 0.2" "--cv 0.1 --missing 0.1")

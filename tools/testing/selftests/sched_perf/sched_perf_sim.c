@@ -11,7 +11,7 @@
  *   sched_perf_sim [--mode paired|unpaired|boots] [--cv C] [--drift D]
  *                  [--missing F] [--shift S] [--threshold T] [--gates N]
  *                  [--metrics M] [--runs N] [--max-runs N] [--boots N]
- *                  [--seed S] [--expect RATE<=P | RATE>=P]...
+ *                  [--seed S] [--alpha A] [--expect RATE<=P | RATE>=P]...
  *
  * Metric 0 must not fall (threshold -T), metric 1 must not rise (+T),
  * metric 2 and on alternate; S moves metric 0 only.  Rates: any_diff
@@ -43,7 +43,7 @@ enum mode { PAIRED, UNPAIRED, BOOTS };
 
 struct sim {
 	enum mode mode;
-	double cv, drift, missing, shift, threshold;
+	double cv, drift, missing, shift, threshold, alpha;
 	unsigned int gates, metrics, runs, max_runs, boots;
 	uint64_t seed;
 };
@@ -165,7 +165,7 @@ static unsigned int one_gate(struct world *w, struct gate_outcome *out)
 	struct gate_plan plan = {
 		.runs = s->runs, .max_runs = s->max_runs, .extra_seconds = 1e12,
 		.rules = rules, .nr_rules = s->metrics,
-		.params = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV },
+		.params = { .alpha = s->alpha, .max_cv = CMP_MAX_CV },
 	};
 	unsigned int i;
 
@@ -194,7 +194,7 @@ static unsigned int boots(struct world *w, struct cmp_result *res)
 {
 	static struct metric_set set;
 	static struct runset old, new;
-	struct cmp_params p = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
+	struct cmp_params p = { .alpha = w->s->alpha, .max_cv = CMP_MAX_CV, .looks = 1,
 				.boots = true };
 	unsigned int k;
 
@@ -297,9 +297,9 @@ static void report(const struct sim *s, struct tally *t, const struct expect *ex
 	double lo, hi;
 
 	qsort(t->runs, n, sizeof(*t->runs), cmp_uint);
-	printf("%s cv %.3g drift %.3g missing %.3g shift %+.3g threshold %.3g metrics %u gates %u: median runs %u",
+	printf("%s cv %.3g drift %.3g missing %.3g shift %+.3g threshold %.3g alpha %.3g metrics %u gates %u: median runs %u",
 	       mode_names[s->mode], s->cv, s->drift, s->missing, s->shift, s->threshold,
-	       s->metrics, n, t->runs[n / 2]);
+	       s->alpha, s->metrics, n, t->runs[n / 2]);
 	for (i = 0; i < ARRAY_SIZE(rate_names); i++) {
 		unsigned int k = rate_of(t, rate_names[i]);
 
@@ -334,9 +334,10 @@ int main(int argc, char **argv)
 		{ "max-runs", required_argument, NULL, 'x' },
 		{ "boots", required_argument, NULL, 'b' },
 		{ "seed", required_argument, NULL, 'S' },
+		{ "alpha", required_argument, NULL, 'a' },
 		{ "expect", required_argument, NULL, 'e' }, { NULL, 0, NULL, 0 },
 	};
-	struct sim s = { PAIRED, 0.1, 0, 0, 0, 0.05, 1000, 3, 8, 24, 5, 1 };
+	struct sim s = { PAIRED, 0.1, 0, 0, 0, 0.05, CMP_ALPHA, 1000, 3, 8, 24, 5, 1 };
 	static struct gate_outcome out;
 	struct expect ex[MAX_EXPECT];
 	unsigned int g, nr_ex = 0;
@@ -385,6 +386,9 @@ int main(int argc, char **argv)
 			break;
 		case 'S':
 			s.seed = number("--seed", optarg, 0, 1e15);
+			break;
+		case 'a':
+			s.alpha = number("--alpha", optarg, 1e-6, 0.5);
 			break;
 		case 'e':
 			if (nr_ex == MAX_EXPECT)
