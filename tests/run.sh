@@ -52,6 +52,7 @@ TESTS=(
 	"side_by_side	cleanup		tests/side_by_side.sh @INTREE@"
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"
+	"ktap_names	integration	tests/ktap_names.sh @INTREE@"
 	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"
 	"install	integration	tests/install.sh @MAKE@ @SELFTESTS@"
 	"gen_tar	integration	tests/gen_tar.sh @MAKE@ @SELFTESTS@"
