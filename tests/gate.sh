@@ -158,7 +158,7 @@ if [ -w "$rl" ]; then
 	rc=$(SCHED_PERF_TEST_STRETCH_PCT=50 SCHED_PERF_TEST_WORK_SIDE=b run "$dir/dirdeep" \
 		--ab "$rl=$((was + 1))" --sync none --workdir "$tmp" --iterations 4 \
 		--max-runs 4 --budget 2 --results none)
-	moved=$(sed -n 's/^.*dirdeep\.ab\.bogo_ops_per_sec: .*median [0-9.e+]* -> [0-9.e+]* (\([-+0-9.]*\)%).*/\1/p' "$tmp/out")
+	moved=$(sed -n 's/^.*dirdeep\.ab\.bogo_ops_per_sec # .*median [0-9.e+]* -> [0-9.e+]* (\([-+0-9.]*\)%).*/\1/p' "$tmp/out")
 	awk -v m="$moved" 'BEGIN { exit !(m != "" && m >= -60 && m <= -40) }' ||
 		fail "dirdeep, B side 50 % slower by the stretch: exit $rc, throughput moved '${moved}' %, want -50 +/- 10: $(grep 'bogo_ops_per_sec:' "$tmp/out")"
 	grep -q "SCHED_PERF_TEST_STRETCH_PCT=50: .*stretched by 100.00 %, on the B side only" "$tmp/out" ||
