@@ -463,8 +463,8 @@ reason() {	# prog code
 	case $2 in
 	1) pats=("# not ok [0-9]+ $1\.(baseline|ab)\." "# not ok [0-9]+ $1\.") ;;
 	128) pats=("# $1: ") ;;
-	125) pats=("# ok [0-9]+ # SKIP $1\.(baseline|ab)\.") ;;
-	4) pats=("# (ok [0-9]+ )?# SKIP") ;;
+	125) pats=("# ok [0-9]+ $1\.(baseline|ab)\.[a-z0-9_]+ # SKIP") ;;
+	4) pats=("# (ok [0-9]+ [^ ]+ |1\.\.0 )?# SKIP") ;;
 	timeout) echo "timed out"; return ;;
 	missing) echo "no exit status"; return ;;
 	*) echo "exit $2"; return ;;
@@ -473,7 +473,9 @@ reason() {	# prog code
 		"$out/ktap")
 	for pat in "${pats[@]}"; do
 		line=$(grep -m1 -E "^$pat" <<<"$section") || continue
-		sed -E 's/^# (ok [0-9]+ # SKIP |not ok [0-9]+ )?//' <<<"$line" | cut -c1-160
+		# "# ok 7 NAME # SKIP why" is "NAME: why"
+		sed -E -e 's/^# (ok|not ok) [0-9]+ ([^ ]+) # (SKIP )?/\2: /' \
+			-e 's/^# 1\.\.0 # SKIP /1..0: /' -e 's/^# //' <<<"$line" | cut -c1-160
 		return
 	done
 }

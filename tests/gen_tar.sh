@@ -101,7 +101,7 @@ if grep -q '^ok [0-9]* selftests: sched_perf: sctp_rr # SKIP$' "$out"; then
 else
 	check_ktap "$out" sctp_rr
 fi
-grep -qE '^# ok [0-9]+ hackbench\.ctx_switches_per_op .* <= 4321$' "$out" ||
+grep -qE '^# ok [0-9]+ hackbench\.ctx_switches_per_op # .* <= 4321$' "$out" ||
 	fail "hackbench was not judged by the unpacked bounds file (<= 4321)"
 pass "judged by the unpacked bounds file"
 for path in "$selftests" "$(realpath "$selftests")" "$ksrc" "$top"; do
@@ -134,9 +134,9 @@ expect() {
 	sed -nE -e 's/^ok [0-9]+ selftests: sched_perf: ([a-z_]+) # SKIP$/\1 --result skip/p' \
 		-e 's/^ok [0-9]+ selftests: sched_perf: ([a-z_]+)$/\1 --result pass/p' \
 		-e 's/^not ok [0-9]+ selftests: sched_perf: ([a-z_]+)( .*)?$/\1 --result fail/p' \
-		-e 's/^# ok [0-9]+ # SKIP ([a-z_]+\.[a-z0-9_]+):.*$/\1 --result skip/p' \
-		-e 's/^# ok [0-9]+ ([a-z_]+\.[a-z0-9_]+)( .*)?$/\1 --result pass/p' \
-		-e 's/^# not ok [0-9]+ ([a-z_]+\.[a-z0-9_]+)( .*)?$/\1 --result fail/p' "$1"
+		-e 's/^# ok [0-9]+ ([a-z_]+\.[a-z0-9_.]+) # SKIP( .*)?$/\1 --result skip/p' \
+		-e 's/^# ok [0-9]+ ([a-z_]+\.[a-z0-9_.]+)( # .*)?$/\1 --result pass/p' \
+		-e 's/^# not ok [0-9]+ ([a-z_]+\.[a-z0-9_.]+)( # .*)?$/\1 --result fail/p' "$1"
 	echo "ktap_complete --result ${2:-pass}"
 }
 
@@ -153,29 +153,32 @@ done
 pass "ktap2lava.sh: $(wc -l <"$tmp/cases") lava-test-case calls, as the KTAP says: $(grep -c ' pass$' "$tmp/cases") pass, $(grep -c ' skip$' "$tmp/cases") skip"
 cat "$tmp/cases.err"
 
-# A failed check, a SKIP, names LAVA would not take, a program that failed.
+# A failed check, a SKIP, names LAVA would not take, a program that
+# failed, and kselftest.h's own SKIP ("ok N # SKIP text", no name) as
+# another suite prints it.
 fake=$((nprogs + 1))
 sed "s/^1\.\.$nprogs\$/1..$fake/" "$out" >"$tmp/synthetic"
 cat >>"$tmp/synthetic" <<'EOF'
 # selftests: sched_perf: fake
 # TAP version 13
-# 1..4
-# not ok 1 fake.bad_metric 9 <= 1
-# ok 2 # SKIP fake.odd/name (x): a reason, with words
+# 1..5
+# not ok 1 fake.bad_metric # 9 <= 1
+# ok 2 fake.odd/name (x) # SKIP a reason, with words
 # ok 3 check of another suite=1
 # # not ok 4 a diagnostic, not a result
-# ok 4 fake.passed 1 <= 2
-# # Totals: pass:2 fail:1 xfail:0 xpass:0 skip:1 error:0
+# ok 4 fake.passed # 1 <= 2
+# ok 5 # SKIP other_check: its reason
+# # Totals: pass:2 fail:1 xfail:0 xpass:0 skip:2 error:0
 EOF
 echo "not ok $fake selftests: sched_perf: fake # exit=1" >>"$tmp/synthetic"
 rc=$(k2l_run "$tmp/synthetic" "$tmp/syn-cases")
 [ "$rc" = 1 ] || fail "ktap2lava.sh exit $rc, not 1, on a failed check"
 for c in "fake.bad_metric --result fail" "fake.odd_name --result skip" \
 	 "fake.check_of_another_suite_1 --result pass" "fake.passed --result pass" \
-	 "fake --result fail" "ktap_complete --result pass"; do
-	grep -qxF "$c" "$tmp/syn-cases" || fail "synthetic: no lava-test-case $c: $(tail -n7 "$tmp/syn-cases")"
+	 "fake.other_check --result skip" "fake --result fail" "ktap_complete --result pass"; do
+	grep -qxF "$c" "$tmp/syn-cases" || fail "synthetic: no lava-test-case $c: $(tail -n8 "$tmp/syn-cases")"
 done
-[ "$(grep -c '^fake' "$tmp/syn-cases")" = 5 ] || fail "synthetic: not 5 cases for fake"
+[ "$(grep -c '^fake' "$tmp/syn-cases")" = 6 ] || fail "synthetic: not 6 cases for fake"
 ! grep -v '^[A-Za-z0-9._-]* --result \(pass\|fail\|skip\)$' "$tmp/syn-cases" ||
 	fail "a case name outside [A-Za-z0-9._-]"
 pass "not ok -> fail (exit 1), SKIP -> skip, names sanitized: fake.odd_name, fake.check_of_another_suite_1"

@@ -53,6 +53,7 @@ TESTS=(
 	"no_space	cleanup		tests/no_space.sh @INTREE@"
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"
+	"ktap_names	integration	tests/ktap_names.sh @INTREE@"
 	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"
 	"install	integration	tests/install.sh @MAKE@ @SELFTESTS@"
 	"gen_tar	integration	tests/gen_tar.sh @MAKE@ @SELFTESTS@"

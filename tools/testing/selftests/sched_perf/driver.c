@@ -553,6 +553,19 @@ static unsigned long test_work_loops;
 static double test_work_stretch;
 static bool test_work_b_only;
 
+/*
+ * A peer's own lines (rt-tests hackbench's "Running in ... mode", perf
+ * bench's "# Running 'sched/pipe' benchmark:") are for that peer's
+ * parsers: printed on the peer's command line only.  In the KTAP of other
+ * runs (nested under "# " by the kselftest runner) a parser could take
+ * "# Running ..." for the start of a subtest.  A workload without a peer
+ * command line prints its lines always: none looks like KTAP.
+ */
+static bool peer_lines(const struct workload *wl)
+{
+	return !wl->peer_cmdline || wl->peer_cmdline();
+}
+
 /* What one run of a program keeps while the gate drives it. */
 struct run_ctx {
 	const struct workload *wl;
@@ -577,7 +590,8 @@ static int measured_iteration(void *p, bool new_side, struct metric_set *set)
 	measure_end(c->m);
 	if (ret)
 		return -1;
-	c->wl->report_iteration(&r);
+	if (peer_lines(c->wl))
+		c->wl->report_iteration(&r);
 	snprintf(name, sizeof(name), "%s_per_sec", c->wl->ops_name);
 	metric_add(set, name, "/s", iteration_rate(&r));
 	measure_metrics(c->m, r.ops, set);
@@ -890,7 +904,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 			     getenv("SCHED_PERF_TEST_STRETCH_PCT"), wl->op_name,
 			     100 * test_work_stretch,
 			     test_work_b_only && cfg.ab[0] ? ", on the B side only" : "");
-	wl->banner();
+	if (peer_lines(wl))
+		wl->banner();
 
 	ctx.wl = wl;
 	ctx.m = &m;

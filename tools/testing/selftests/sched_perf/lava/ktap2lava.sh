@@ -5,13 +5,15 @@
 #
 # Report the KTAP of run_kselftest.sh (or of make run_tests) as LAVA test
 # cases: one per program (the runner's "ok N selftests: COLL: PROG") and
-# one per check of a program ("# ok 3 hackbench.migrations_per_1k_ops",
-# "# ok 8 # SKIP hackbench.x: reason", "# not ok 5 ...").  ok is pass,
-# not ok is fail, a SKIP directive is skip.  A check's name keeps its
-# program prefix and drops the figures that follow it ("hackbench.completed
-# 2 of 2 iterations completed" is hackbench.completed); a check of another
-# suite, named otherwise, is PROG.<its whole description>.  Names are
-# reduced to LAVA's safe characters [A-Za-z0-9._-] (others become _).
+# one per check of a program ("# ok 3 hackbench.migrations_per_1k_ops #
+# 0.39 <= 50", "# ok 8 hackbench.x # SKIP reason", "# not ok 5 ...").  ok
+# is pass, not ok is fail, a SKIP directive is skip.  A case is named by
+# the description before " # ", the same on every run; what follows (this
+# run's figures, a SKIP's reason) is not part of it.  A check of another
+# suite, named otherwise, is PROG.<its description>; kselftest.h's own
+# "ok N # SKIP name: reason" is PROG.name.  Older sched_perf put figures
+# after the name without " # ": dropped too.  Names are reduced to LAVA's
+# safe characters [A-Za-z0-9._-] (others become _).
 # One more case, ktap_complete, fails when the runner's plan (1..N) is
 # missing or was not met: a run that died or was cut short.
 #
@@ -24,7 +26,7 @@
 # found or bad usage.
 
 usage() {
-	sed -n '4,24s/^# \{0,1\}//p' "$0"
+	sed -n '4,26s/^# \{0,1\}//p' "$0"
 }
 
 print=
@@ -104,7 +106,7 @@ function result(s, depth,    ok, num, rest, name, dir, kw, p, res) {
 		if (name == "")
 			name = "test_" num
 		if (prog != "" && index(name, prog ".") == 1)
-			sub(/ .*$/, "", name)	# "hackbench.x 0.39 <= 50": figures follow
+			sub(/ .*$/, "", name)	# older "hackbench.x 0.39 <= 50"
 		else if (prog != "")
 			name = prog "." name
 	}
