@@ -23,7 +23,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 start=$(date +%s)
-LAVA_OUT=$out LAVA_RUN_ARGS="--iterations 2 --budget 2" "$top/scripts/lavarun.sh" "$ksrc" \
+# (a hung guest: the test action ends after 10 minutes, the job 10 later)
+LAVA_OUT=$out LAVA_RUN_ARGS="--iterations 2 --budget 2" LAVA_TIMEOUT=10 "$top/scripts/lavarun.sh" "$ksrc" \
 	>"$out/run.log" 2>&1
 rc=$?
 secs=$(($(date +%s) - start))
