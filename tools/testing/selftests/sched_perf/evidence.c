@@ -395,6 +395,11 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 			 TRACEFS_DIR);
 		return -1;
 	}
+	/*
+	 * trace-cmd mounts a debugfs of its own where none is (and leaves
+	 * it): the run's, with its undo, must be there first.
+	 */
+	mounts_debugfs();
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0) {
 		snprintf(why, len, "cannot find this program (/proc/self/exe)");
