@@ -154,7 +154,7 @@ static int share_join(char *why, size_t len)
 {
 	char users[96];
 	struct stat ns;
-	int fd, tries;
+	int fd, tries, err = EAGAIN;
 
 	if (stat("/proc/self/ns/mnt", &ns)) {
 		snprintf(why, len, "/proc/self/ns/mnt: %s", strerror(errno));
@@ -169,12 +169,15 @@ static int share_join(char *why, size_t len)
 	join_path(users, sizeof(users), share_prefix, ".users", "");
 	for (tries = 0; tries < 100; tries++) {
 		fd = open(users, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-		if (fd < 0)
+		if (fd < 0) {
+			err = errno;
 			break;
+		}
 		/* waits only while a last run out unmounts */
 		if (flock(fd, LOCK_SH)) {
+			err = errno;
 			close(fd);
-			if (errno == EINTR)
+			if (err == EINTR)
 				continue;
 			break;
 		}
@@ -186,7 +189,7 @@ static int share_join(char *why, size_t len)
 		}
 		close(fd);
 	}
-	snprintf(why, len, "cannot lock %s: %s", users, strerror(errno));
+	snprintf(why, len, "cannot lock %s: %s", users, strerror(err));
 	return -1;
 }
 
@@ -261,7 +264,8 @@ static int write_id(const char *path, unsigned long long id)
  * detached mount (fsmount()) has its id before move_mount() puts it on
  * @dir, so that a SIGKILL at any moment leaves no mount the last run out
  * cannot tell for ours.  Without the new mount API (before Linux 5.2):
- * mount(), then the record.  A mount without a record is undone at once.
+ * mount(), then the record.  A mount without a record is undone at once:
+ * before Linux 5.8 (no STATX_MNT_ID) this fallback mounts nothing.
  */
 static void mount_recorded(const char *fstype, const char *dir)
 {
