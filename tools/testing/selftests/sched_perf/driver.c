@@ -819,8 +819,10 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	/*
 	 * The run's own mount namespace: before any thread (unshare()
 	 * refuses it then), any mount, and the guardian, which must undo
-	 * in the run's namespace (mounts.h).
+	 * in the run's namespace (mounts.h); this program's path first, as
+	 * seen from where it started (evidence.h).
 	 */
+	evidence_find_self();
 	mounts_note = mounts_private_ns();
 	/* from here on, whatever the run changes is undone however it ends */
 	guard_start();

@@ -381,13 +381,22 @@ static int write_summary(const struct tracesum *ts, const char *dir,
 	return fclose(f) || bad ? -1 : 0;
 }
 
+/* This program's path as seen from its root, or "" (evidence_find_self()). */
+static char self[PATH_MAX];
+
+void evidence_find_self(void)
+{
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	self[n > 0 ? n : 0] = '\0';
+}
+
 int evidence_collect(const char *dir, const char *workload, double seconds,
 		     int nr, char *const *opts, char *where, size_t wlen,
 		     char *why, size_t len)
 {
-	char self[PATH_MAX], title[512], failed[512] = "";
+	char title[512], failed[512] = "";
 	struct tracesum *ts;
-	ssize_t n;
 	size_t i;
 
 	if (!mounts_tracefs()) {
@@ -400,12 +409,10 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 	 * it): the run's, with its undo, must be there first.
 	 */
 	mounts_debugfs();
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0) {
+	if (!self[0]) {
 		snprintf(why, len, "cannot find this program (/proc/self/exe)");
 		return -1;
 	}
-	self[n] = '\0';
 	if (make_dir(dir, workload, where, wlen, why, len))
 		return -1;
 	guard_sched_events();
