@@ -14,7 +14,9 @@
 #                                   (rt-tests hackbench, sockperf, stress-ng,
 #                                   perf bench sched pipe)
 #   make check-fresh                make run and .ci/run in a new Debian 12
-#                                   root (debootstrap): nothing undeclared
+#                                   root (debootstrap): nothing undeclared;
+#                                   then .ci/run beside a CPU hog (FRESH_HOG=0:
+#                                   not)
 #
 # What each target needs from the system is in scripts/deps.list; the
 # targets verify it first (scripts/deps.sh verify) and install nothing.

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -727,6 +728,26 @@ static void wl_test_work_setup(void)
 	test_work_loops = wl_test_work_loops;
 }
 
+/*
+ * Test only: SCHED_PERF_TEST_STOP=1 stops the controller once it is set
+ * up (its mounts made, the KTAP header out) and before its first
+ * iteration, until SIGCONT, so that a test can hold runs side by side for
+ * sure (tests/side_by_side.sh) instead of hoping that they overlap.  Taken
+ * out of the environment first: the evidence recorder's re-run of the
+ * program must not stop too.
+ */
+static void test_stop(void)
+{
+	const char *env = getenv("SCHED_PERF_TEST_STOP");
+	bool stop = env && !strcmp(env, "1");
+
+	unsetenv("SCHED_PERF_TEST_STOP");
+	if (!stop)
+		return;
+	verdict_note("TEST ONLY: SCHED_PERF_TEST_STOP=1: stopped before the first iteration until SIGCONT\n");
+	raise(SIGSTOP);
+}
+
 /* --bisect changes what bad input exits with: 128 aborts git bisect run. */
 static int usage_exit_code(int argc, char **argv)
 {
@@ -829,8 +850,10 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	/*
 	 * The run's own mount namespace: before any thread (unshare()
 	 * refuses it then), any mount, and the guardian, which must undo
-	 * in the run's namespace (mounts.h).
+	 * in the run's namespace (mounts.h); this program's path first, as
+	 * seen from where it started (evidence.h).
 	 */
+	evidence_find_self();
 	mounts_note = mounts_private_ns();
 	/* from here on, whatever the run changes is undone however it ends */
 	guard_start();
@@ -906,6 +929,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 			     test_work_b_only && cfg.ab[0] ? ", on the B side only" : "");
 	if (peer_lines(wl))
 		wl->banner();
+	test_stop();
 
 	ctx.wl = wl;
 	ctx.m = &m;
