@@ -8,11 +8,15 @@
 #   make check                      every test of this repository
 #   make kselftest TARGETS=sched_perf
 #   make vmtest                     the suite in a 6.12 kernel under qemu
+#   make lava-run                   its LAVA test definition run by lava-run
+#                                   on a qemu device booting that kernel
 #   make bench                      side-by-side ratios with the peers
 #                                   (rt-tests hackbench, sockperf, stress-ng,
 #                                   perf bench sched pipe)
 #   make check-fresh                make run and .ci/run in a new Debian 12
-#                                   root (debootstrap): nothing undeclared
+#                                   root (debootstrap): nothing undeclared;
+#                                   then .ci/run beside a CPU hog (FRESH_HOG=0:
+#                                   not)
 #
 # What each target needs from the system is in scripts/deps.list; the
 # targets verify it first (scripts/deps.sh verify) and install nothing.
@@ -40,12 +44,12 @@ RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes \
 	bench clean report fuzz check-fresh \
-	deps-run deps-check deps-vmtest deps-fuzz deps-bench deps-fresh
+	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
 
 all: build
 
 # Every need of a target's tests, each missing one named, before anything runs.
-deps-run deps-check deps-vmtest deps-fuzz deps-bench deps-fresh:
+deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh:
 	@$(DEPS) verify $(@:deps-%=%)
 
 ksrc:
@@ -78,6 +82,8 @@ $(TEST_TARGETS): test-%: build
 
 test-vm: deps-vmtest
 
+test-lava: deps-vmtest deps-lava
+
 unit: test-unit
 
 checkpatch: ksrc
@@ -95,6 +101,13 @@ fuzz: deps-fuzz sync
 # under qemu, run the suite there; exits with the suite's verdict.
 vmtest: deps-vmtest sync
 	scripts/vmtest.sh "$(KSRC)"
+
+# The LAVA test definition run by LAVA (lava-run, no server) on a qemu
+# device that boots vmtest's kernel and initramfs: LAVA's test cases with
+# their measurements, checked against the KTAP.  LAVA_RUN_ARGS: every
+# program's arguments (default: the suite's own).
+lava-run: deps-vmtest deps-lava sync
+	scripts/lavarun.sh "$(KSRC)"
 
 # The gate's false-positive and detection rates on this machine.
 bench-gate: build

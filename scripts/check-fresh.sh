@@ -9,27 +9,37 @@
 # it (with a copy of ../shared beside it, as CI has); then, chrooted there,
 #   1. scripts/deps.sh install run; make run
 #   2. bash .ci/run          (scripts/deps.sh install check && make check)
+#   3. bash .ci/run again, beside a CPU hog (two busy loops on the host),
+#      unless FRESH_HOG=0: a test that depends on this machine's speed
+#      fails here, not on a newcomer's loaded machine
 # Each step's wall time is printed; the logs stay in DIR.  Nothing but the
 # packages of scripts/deps.list is installed, so a package missing there
 # fails here.  DROP_PKG removes one "pkg" line from the clone's list: the
 # check must then fail, naming what is missing (the proof that it can).
 #
-# /proc, /sys and /dev are mounted in a mount namespace of this script's
-# own (unshare), so they vanish with the last process in it; processes left
-# in the root are killed on exit, and the root is removed unless
-# FRESH_KEEP=1.  FRESH_MIRROR overrides the Debian mirror.
+# What a machine has, the root has too: its / is a mount point (the root
+# bind-mounted onto itself), so that unshare -m and a private mount
+# propagation work there as on a machine (the runs' own mount namespaces,
+# tests/side_by_side.sh); a plain chroot's / is no mount point, and there
+# side_by_side was a SKIP and the runs mounted in the shared namespace.
+# That bind, /proc, /sys and /dev are mounted in a mount namespace of this
+# script's own (unshare), so they vanish with the last process in it;
+# processes left in the root and the hog are killed on exit, and the root
+# is removed unless FRESH_KEEP=1.  FRESH_MIRROR overrides the Debian mirror.
 # Exit: 0 both commands passed, 1 one failed, 2 bad usage or not root,
 # 3 the root could not be made.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:?usage: $0 DIR [DROP_PKG]}
 drop=${2:-}
+hog=${FRESH_HOG:-1}
 mirror=${FRESH_MIRROR:-http://deb.debian.org/debian}
 say() { echo "check-fresh: $*"; }
 die() { echo "check-fresh: $1" >&2; exit "${2:-2}"; }
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mounts)"
 [ $# -le 2 ] || die "usage: $0 DIR [DROP_PKG]"
+[ "$hog" = 0 ] || [ "$hog" = 1 ] || die "FRESH_HOG=$hog: want 0 or 1"
 if [ -n "$drop" ]; then
 	grep -qE "^pkg[[:space:]]+$drop[[:space:]]" "$top/scripts/deps.list" ||
 		die "FRESH_DROP=$drop: no such package in scripts/deps.list"
@@ -41,9 +51,24 @@ mkdir -p "$dir" && dir=$(cd "$dir" && pwd) || die "cannot make $dir"
 root=$dir/root
 [ ! -e "$root" ] || die "$root exists: remove it first (a root from an earlier check?)"
 
-# Anything still running inside the root, then the root itself.
+# Two busy loops on the host, one per CPU of a 2-CPU machine.
+hog_pids=
+hog_start() {
+	sh -c 'while :; do :; done' &
+	hog_pids="$hog_pids $!"
+	sh -c 'while :; do :; done' &
+	hog_pids="$hog_pids $!"
+}
+hog_stop() {
+	# shellcheck disable=SC2086
+	[ -z "$hog_pids" ] || kill $hog_pids 2>/dev/null
+	hog_pids=
+}
+
+# The hog, anything still running inside the root, then the root itself.
 cleanup() {
 	local p
+	hog_stop
 	for p in /proc/[0-9]*; do
 		[ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && kill -9 "${p#/proc/}" 2>/dev/null
 	done
@@ -82,6 +107,7 @@ step() {
 	t=$(date +%s.%N)
 	unshare --mount --propagation private /bin/bash -c '
 		root=$1
+		mount --bind "$root" "$root" &&
 		mount -t proc proc "$root/proc" &&
 		mount --rbind /sys "$root/sys" &&
 		mount --rbind /dev "$root/dev" || exit 3
@@ -100,4 +126,12 @@ step() {
 step deps-run 'scripts/deps.sh install run'
 step make-run 'make run'
 step ci-run 'bash .ci/run'
-say "PASS: make run and .ci/run on a new Debian 12 root"
+if [ "$hog" = 1 ]; then
+	hog_start
+	say "hog: two busy loops beside the next step (pids$hog_pids)"
+	step ci-run-hog 'bash .ci/run'
+	hog_stop
+	say "PASS: make run and .ci/run on a new Debian 12 root, .ci/run again beside a CPU hog"
+else
+	say "PASS: make run and .ci/run on a new Debian 12 root"
+fi

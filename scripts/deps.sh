@@ -9,14 +9,14 @@
 #   deps.sh install TARGET...    (root) apt-get install what is not installed,
 #                                then verify
 #
-# TARGET: run, check, vmtest, fuzz, bench or fresh.  DEPS_LIST overrides the
+# TARGET: run, check, vmtest, lava, fuzz, bench or fresh.  DEPS_LIST overrides the
 # list (make check-fresh drops a package from a copy of it to show that the
 # check can fail).
 # Exit: 0 everything there, 1 a need is missing, 2 bad usage or a bad list,
 # 3 the install failed or needs root.
 set -u
 list=${DEPS_LIST:-$(dirname "$0")/deps.list}
-targets_known=" run check vmtest fuzz bench fresh "
+targets_known=" run check vmtest lava fuzz bench fresh "
 # Debian's packages install modules for Debian's python3, not another one
 # that PATH may find first (pyenv).
 python=/usr/bin/python3

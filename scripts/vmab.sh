@@ -28,9 +28,10 @@
 #   VM_BISECT=1    exit as git bisect run wants it, B being the commit
 #                  under test: 0 good, 1 bad, 125 skip, 128 abort
 # Output: per program sched_perf_compare's table, then KTAP, one test per
-# program.  Exit 0 no regression, 1 a program regressed, 2 bad input or a
-# boot that failed, 4 a program not shown within its thresholds (or nothing
-# judged).
+# program, named after it, the tally or the metrics flagged after " # "
+# ("not ok 1 hackbench # regressed: hackbench.m +12.0%").  Exit 0 no
+# regression, 1 a program regressed, 2 bad input or a boot that failed,
+# 4 a program not shown within its thresholds (or nothing judged).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
@@ -179,22 +180,22 @@ for prog in $progs; do
 	case $rc in
 	0)
 		judged=$((judged + 1))
-		echo "ok $nr $prog: no metric worse than its threshold over $boots boots each ($tally)" >>"$ktap"
+		echo "ok $nr $prog # no metric worse than its threshold over $boots boots each ($tally)" >>"$ktap"
 		;;
 	4)
 		# a metric not shown within its threshold the bad way
 		open=$((open + 1))
-		echo "ok $nr # SKIP $prog: not shown within its thresholds over $boots boots each ($tally)" >>"$ktap"
+		echo "ok $nr $prog # SKIP not shown within its thresholds over $boots boots each ($tally)" >>"$ktap"
 		;;
 	1)
 		judged=$((judged + 1))
 		regressed+=("$prog")
 		# "# hackbench.m: regressed: median 0.094 -> 3.97 (+4128.0%), ..."
-		echo "not ok $nr $prog: $(sed -n 's/^# \([^:]*\): regressed: median [^ ]* -> [^ ]* (\([^)]*\)).*/\1 \2/p' \
+		echo "not ok $nr $prog # regressed: $(sed -n 's/^# \([^:]*\): regressed: median [^ ]* -> [^ ]* (\([^)]*\)).*/\1 \2/p' \
 			"$out/$prog.compare" | paste -sd, | sed 's/,/, /g')" >>"$ktap"
 		;;
 	*)
-		echo "ok $nr # SKIP $prog: cannot compare: $(head -n1 "$out/$prog.compare")" >>"$ktap"
+		echo "ok $nr $prog # SKIP cannot compare: $(head -n1 "$out/$prog.compare")" >>"$ktap"
 		;;
 	esac
 done

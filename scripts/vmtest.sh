@@ -7,7 +7,9 @@
 # and the results files out, and exit with the suite's verdict (or, with
 # VM_BISECT=1, with git bisect run's: 0 good, 1 bad, 125 skip, 128 abort).
 #
-# Usage: scripts/vmtest.sh KSRC [kernel|run]   ("kernel": build only)
+# Usage: scripts/vmtest.sh KSRC [kernel|image|run]   ("kernel": build only;
+# "image": the kernel and the initramfs, bzImage and initrd.gz in VM_OUT,
+# not booted: what scripts/lavarun.sh gives LAVA)
 # Environment:
 #   VM_CPUS=4 VM_SOCKETS=1 VM_THREADS=1   guest topology (one LLC by default)
 #   VM_NUMA=1       one NUMA node per socket (a kernel with
@@ -22,7 +24,7 @@
 #   SCHED_PERF_CACHE=~/.cache/sched_perf  kernels and static suites,
 #                   outside the git tree
 #   VM_OUT=DIR      where console log, KTAP and results/<prog>.results go
-#                   (default: a temp dir)
+#                   (bzImage and initrd.gz for "image"; default: a temp dir)
 #   VM_CHECKS=0     skip the guest checks (checks.sh) before the suite
 #   VM_PROGS="hackbench tcp_rr"  run only these programs (default: all)
 #   VM_BASELINE=DIR <prog>.results files (a previous VM_OUT/results): each
@@ -101,6 +103,10 @@ for p in ${VM_KERNEL_PATCHES:-}; do
 done
 ksrc=$(realpath "$1")
 what=${2:-run}
+case $what in
+kernel|image|run) ;;
+*) die "usage: $0 KSRC [kernel|image|run], not '$what'" ;;
+esac
 
 # The host's tools (scripts/deps.list, target vmtest): each missing one
 # named, then exit 2.
@@ -463,8 +469,8 @@ reason() {	# prog code
 	case $2 in
 	1) pats=("# not ok [0-9]+ $1\.(baseline|ab)\." "# not ok [0-9]+ $1\.") ;;
 	128) pats=("# $1: ") ;;
-	125) pats=("# ok [0-9]+ # SKIP $1\.(baseline|ab)\.") ;;
-	4) pats=("# (ok [0-9]+ )?# SKIP") ;;
+	125) pats=("# ok [0-9]+ $1\.(baseline|ab)\.[a-z0-9_]+ # SKIP") ;;
+	4) pats=("# (ok [0-9]+ [^ ]+ |1\.\.0 )?# SKIP") ;;
 	timeout) echo "timed out"; return ;;
 	missing) echo "no exit status"; return ;;
 	*) echo "exit $2"; return ;;
@@ -473,7 +479,9 @@ reason() {	# prog code
 		"$out/ktap")
 	for pat in "${pats[@]}"; do
 		line=$(grep -m1 -E "^$pat" <<<"$section") || continue
-		sed -E 's/^# (ok [0-9]+ # SKIP |not ok [0-9]+ )?//' <<<"$line" | cut -c1-160
+		# "# ok 7 NAME # SKIP why" is "NAME: why"
+		sed -E -e 's/^# (ok|not ok) [0-9]+ ([^ ]+) # (SKIP )?/\2: /' \
+			-e 's/^# 1\.\.0 # SKIP /1..0: /' -e 's/^# //' <<<"$line" | cut -c1-160
 		return
 	done
 }
@@ -543,6 +551,13 @@ sync_suite
 build_suite
 select_progs
 make_initramfs
+if [ "$what" = image ]; then
+	cp "$kernel" "$out/bzImage" && cp "$stage/initrd.gz" "$out/initrd.gz" ||
+		die "cannot copy the kernel and the initramfs into $out"
+	decided=1
+	say "image: $out/bzImage $out/initrd.gz"
+	exit 0
+fi
 make_disk
 boot
 extract_results

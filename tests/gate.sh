@@ -56,12 +56,12 @@ ns=$("$dir/sched_perf_compare" --dump "$tmp/base.res" |
 [ -n "$ns" ] && [ "$ns" -gt 0 ] || fail "no task_clock_us_per_op in the baseline's dump"
 for try in 1 2; do
 	rc=$(SCHED_PERF_TEST_WORK_NS=$ns run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
-	grep -q '^ok [0-9]* # SKIP hackbench.baseline.task_clock_us_per_op: drifting' "$tmp/out" || break
-	echo "note: $name: the baseline drifted (try $try): $(grep -m1 'task_clock_us_per_op: drifting' "$tmp/out" | cut -c1-160)"
+	grep -q '^ok [0-9]* hackbench.baseline.task_clock_us_per_op # SKIP drifting' "$tmp/out" || break
+	echo "note: $name: the baseline drifted (try $try): $(grep -m1 'task_clock_us_per_op # SKIP drifting' "$tmp/out" | cut -c1-160)"
 	"$hb" --iterations 8 --budget 8 --save "$tmp/base.res" --results none >/dev/null 2>&1
 done
 [ "$rc" = 1 ] || fail "slowdown of $ns ns/message: exit $rc, want 1: $(grep 'baseline' "$tmp/out")"
-grep -q '^not ok [0-9]* hackbench.baseline.task_clock_us_per_op regressed' "$tmp/out" ||
+grep -q '^not ok [0-9]* hackbench.baseline.task_clock_us_per_op # regressed' "$tmp/out" ||
 	fail "slowdown: task_clock_us_per_op not flagged: $(grep 'baseline.task_clock' "$tmp/out")"
 pass "slowdown of $ns ns per message: $(grep -c '^not ok [0-9]* hackbench.baseline' "$tmp/out") metrics flagged, git bisect exit 1"
 
@@ -78,38 +78,48 @@ for try in 1 2; do
 	echo "note: $name: A/A alarm (try $try): $(grep -m1 '^not ok' "$tmp/out" | cut -c1-160)"
 done
 [ "$rc" = 0 ] || [ "$rc" = 125 ] || fail "A/A: exit $rc twice in a row: $(grep 'baseline' "$tmp/out")"
-pass "same kernel against its baseline: git bisect exit $rc, $(grep -c '^ok [0-9]* hackbench.baseline' "$tmp/out") comparisons passed"
+pass "same kernel against its baseline: git bisect exit $rc, $(grep -cE '^ok [0-9]+ hackbench\.baseline\.[a-z0-9_]+ # (same|improved):' "$tmp/out") comparisons passed"
 
 # Too few runs: 3 against 3 can never reach the level; with --max-runs the
 # gate asks for more.  --max-runs 3 holds the new side at 3: by default a
 # comparison may take up to 3 times its runs while undecided, as many as
 # its budget allows, which a fast machine did (3 against 7).
+# The baseline's CPU time per message is made a hundredth of what it was
+# (far.res): a change no noise covers, on a metric that a busy machine
+# neither SKIPs (it is no rate) nor spreads 100 times, so the only reason
+# left not to judge it is the number of runs.  The rates, measured as
+# they are, may be SKIPped for the machine's load instead (another
+# helper's CPU hog made messages_per_sec "machine busy" or "too noisy"),
+# but no metric may be judged a change, nor called undecided.
 "$hb" --iterations 3 --budget 3 --save "$tmp/three.res" --results none >/dev/null 2>&1
-rc=$(run "$hb" --iterations 3 --max-runs 3 --budget 3 --baseline "$tmp/three.res" --results none)
-# (CPU time per message: throughput is not judged at all when the other
-# work on this host took a different share in the two runs)
-[ "$rc" = 0 ] && grep -E '^ok [0-9]+ .*# SKIP' "$tmp/out" |
-	grep -q 'hackbench.baseline.task_clock_us_per_op.*too few runs' ||
-	fail "3 vs 3 runs: not a SKIP for too few runs: $(grep 'baseline.task_clock' "$tmp/out")"
-pass "3 vs 3 runs: SKIP, too few runs"
+awk '/^hackbench\.runs\.task_clock_us_per_op: / {
+	for (i = 2; i <= NF; i++) $i = $i / 100 } { print }' "$tmp/three.res" >"$tmp/far.res"
+rc=$(run "$hb" --iterations 3 --max-runs 3 --budget 3 --baseline "$tmp/far.res" --results none)
+[ "$rc" = 0 ] && grep -q '^ok [0-9]* hackbench.baseline.task_clock_us_per_op # SKIP too few runs: 3 vs 3 ' "$tmp/out" ||
+	fail "3 vs 3 runs, CPU time per message 100 times the baseline's: exit $rc, not a SKIP for too few runs: $(grep 'baseline.task_clock' "$tmp/out")"
+not_judging='# (SKIP (too few runs:|too noisy to judge:|machine busy with other work:|no runs of )|same: )'
+wrong=$(grep -E '^(not )?ok [0-9]+ hackbench\.baseline\.' "$tmp/out" | grep -vE "^ok [0-9]+ hackbench\.baseline\.[a-z0-9_]+ $not_judging")
+[ -z "$wrong" ] || fail "3 vs 3 runs: judged anyway: $wrong"
+pass "3 vs 3 runs: a 100-fold change SKIPped, too few runs; $(grep -cE '^ok [0-9]+ hackbench\.baseline\.[a-z0-9_]+ # SKIP too few runs' "$tmp/out") metric(s) so, none judged a change"
 # With --bisect: 125 while a metric may still be worse than its threshold
 # (too few runs, undecided), 0 only when none may (a metric the kernel
-# lacks does not count); never 1.
-rc=$(run "$hb" --iterations 3 --max-runs 3 --budget 3 --baseline "$tmp/three.res" --results none --bisect)
+# lacks does not count); never 1, the 100-fold change in CPU time per
+# message included.
+rc=$(run "$hb" --iterations 3 --max-runs 3 --budget 3 --baseline "$tmp/far.res" --results none --bisect)
 open=$(grep -E '^ok [0-9]+ .*# SKIP' "$tmp/out" | grep 'hackbench\.baseline\.' | grep -vc 'no runs of ')
 { [ "$rc" = 125 ] && [ "$open" -gt 0 ]; } || { [ "$rc" = 0 ] && [ "$open" = 0 ]; } &&
 	! grep -q '^not ok' "$tmp/out" ||
 	fail "3 vs 3 runs with --bisect: exit $rc with $open metric(s) not judged, want 125 with some or 0 with none: $(grep 'baseline' "$tmp/out" | head -n3)"
 pass "3 vs 3 runs with --bisect: exit $rc, $open metric(s) not shown within their thresholds"
 rc=$(run "$hb" --iterations 3 --budget 3 --max-runs 9 --baseline "$tmp/three.res" --results none --bisect)
-grep -q '^ok 1 hackbench.completed [0-9]* of [0-9]* iterations completed (more asked for' "$tmp/out" ||
+grep -q '^ok 1 hackbench.completed # [0-9]* of [0-9]* iterations completed (more asked for' "$tmp/out" ||
 	fail "--max-runs: no more runs asked for: $(grep completed "$tmp/out")"
-pass "--max-runs 9: $(sed -n 's/^ok 1 hackbench.completed //p' "$tmp/out"), bisect exit $rc"
+pass "--max-runs 9: $(sed -n 's/^ok 1 hackbench.completed # //p' "$tmp/out"), bisect exit $rc"
 # the extra runs stop when they have taken another --budget: 3 s of
 # extra iterations of 1 s each cannot reach 30
 start=$(date +%s)
 "$hb" --iterations 3 --budget 3 --max-runs 30 --baseline "$tmp/three.res" --results none >"$tmp/out" 2>&1
-n=$(sed -n 's/^ok 1 hackbench.completed \([0-9]*\) of.*/\1/p' "$tmp/out")
+n=$(sed -n 's/^ok 1 hackbench.completed # \([0-9]*\) of.*/\1/p' "$tmp/out")
 [ -n "$n" ] && [ "$n" -gt 3 ] && [ "$n" -lt 30 ] ||
 	fail "--max-runs 30 --budget 3: $n iterations ($(grep completed "$tmp/out"))"
 pass "--max-runs 30 --budget 3: stopped at $n iterations after another 3 s ($(($(date +%s) - start)) s in all)"
@@ -142,7 +152,7 @@ if [ -w "$rl" ]; then
 	rc=$(SCHED_PERF_TEST_WORK_NS=$ns SCHED_PERF_TEST_WORK_SIDE=b run "$hb" \
 		--ab "$rl=$((was + 1))" --iterations 8 --max-runs 8 --budget 8 \
 		--save "$tmp/ab.res" --results none)
-	[ "$rc" = 1 ] && grep -q '^not ok [0-9]* hackbench.ab.task_clock_us_per_op regressed' "$tmp/out" ||
+	[ "$rc" = 1 ] && grep -q '^not ok [0-9]* hackbench.ab.task_clock_us_per_op # regressed' "$tmp/out" ||
 		fail "--ab, B slower by $ns ns: exit $rc: $(grep 'hackbench.ab.task_clock' "$tmp/out")"
 	grep -q "per block (new/old)" "$tmp/out" && grep -q "on the B side only" "$tmp/out" ||
 		fail "--ab: no per-block noise, or the test knob not named"
@@ -157,16 +167,35 @@ fi
 # The stretch knob is nominal by construction: dirdeep's B side 50 %
 # slower (every operation and the window twice as long) halves its
 # throughput, whatever mix of build and exercise the window holds.
+# Whatever the load, every B iteration's window (build and exercise)
+# lasts at least twice the 0.5 s asked: load only lengthens it.  The
+# figure itself is a rate, and a rate says nothing where other work took
+# more than a quarter of the machine (the product's own rule,
+# VERDICT_MAX_FOREIGN): beside two CPU hogs 4 blocks moved it anywhere
+# from -26 to -86 %.  It is held to -50 +/- 10 % where both sides' median
+# foreign CPU share, as the run measured it, was at most 0.25.
 if [ -w "$rl" ]; then
 	rc=$(SCHED_PERF_TEST_STRETCH_PCT=50 SCHED_PERF_TEST_WORK_SIDE=b run "$dir/dirdeep" \
 		--ab "$rl=$((was + 1))" --sync none --workdir "$tmp" --iterations 4 \
-		--max-runs 4 --budget 2 --results none)
-	moved=$(sed -n 's/^.*dirdeep\.ab\.bogo_ops_per_sec: .*median [0-9.e+]* -> [0-9.e+]* (\([-+0-9.]*\)%).*/\1/p' "$tmp/out")
-	awk -v m="$moved" 'BEGIN { exit !(m != "" && m >= -60 && m <= -40) }' ||
-		fail "dirdeep, B side 50 % slower by the stretch: exit $rc, throughput moved '${moved}' %, want -50 +/- 10: $(grep 'bogo_ops_per_sec:' "$tmp/out")"
+		--max-runs 4 --budget 2 --save "$tmp/dd.res" --results none)
+	[ "$rc" = 0 ] || fail "dirdeep, B side stretched: exit $rc: $(tail -n3 "$tmp/err")"
 	grep -q "SCHED_PERF_TEST_STRETCH_PCT=50: .*stretched by 100.00 %, on the B side only" "$tmp/out" ||
 		fail "dirdeep: the stretch knob not named in the header"
-	pass "dirdeep, B side 50 % slower by SCHED_PERF_TEST_STRETCH_PCT: throughput moved $moved %"
+	long=$(sed -n 's/^dirdeep: [0-9]* bogo ops in .* (build \([0-9.]*\) s, exercise \([0-9.]*\) s,.*/\1 \2/p' "$tmp/out" |
+		awk '$1 + $2 >= 0.99 { n++ } END { print n + 0 }')
+	[ "$long" -ge 4 ] || fail "dirdeep: $long of 8 windows at least 1 s, want the 4 of the B side: $(grep '^dirdeep: [0-9]* bogo' "$tmp/out")"
+	moved=$(sed -n 's/^.*dirdeep\.ab\.bogo_ops_per_sec # .*median [0-9.e+]* -> [0-9.e+]* (\([-+0-9.]*\)%).*/\1/p' "$tmp/out")
+	foreign=$(for f in "$tmp/dd.res.a" "$tmp/dd.res"; do
+		sed -n 's/^dirdeep\.runs\.foreign_cpu_share: //p' "$f" | tr ' ' '\n' | median
+	done | tr '\n' ' ')
+	busy=$(echo "$foreign" | awk '{ print ($1 > 0.25 || $2 > 0.25 || NF != 2) ? "busy" : "" }')
+	if [ -n "$busy" ]; then
+		echo "note: $name: dirdeep's stretch figure not held to -50 % (moved ${moved} %): the machine was busy with other work, median foreign CPU share A, B: ${foreign}(more than 0.25, or unmeasured)"
+	else
+		awk -v m="$moved" 'BEGIN { exit !(m != "" && m >= -60 && m <= -40) }' ||
+			fail "dirdeep, B side 50 % slower by the stretch: throughput moved '${moved}' %, want -50 +/- 10: $(grep 'bogo_ops_per_sec:' "$tmp/out")"
+	fi
+	pass "dirdeep, B side 50 % slower by SCHED_PERF_TEST_STRETCH_PCT: the B windows stretched, throughput moved $moved %${busy:+ (not judged: machine busy)}"
 fi
 
 # sched features are read-only or absent here: SKIP with the reason (125

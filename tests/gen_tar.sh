@@ -101,7 +101,7 @@ if grep -q '^ok [0-9]* selftests: sched_perf: sctp_rr # SKIP$' "$out"; then
 else
 	check_ktap "$out" sctp_rr
 fi
-grep -qE '^# ok [0-9]+ hackbench\.ctx_switches_per_op .* <= 4321$' "$out" ||
+grep -qE '^# ok [0-9]+ hackbench\.ctx_switches_per_op # .* <= 4321$' "$out" ||
 	fail "hackbench was not judged by the unpacked bounds file (<= 4321)"
 pass "judged by the unpacked bounds file"
 for path in "$selftests" "$(realpath "$selftests")" "$ksrc" "$top"; do
@@ -134,51 +134,97 @@ expect() {
 	sed -nE -e 's/^ok [0-9]+ selftests: sched_perf: ([a-z_]+) # SKIP$/\1 --result skip/p' \
 		-e 's/^ok [0-9]+ selftests: sched_perf: ([a-z_]+)$/\1 --result pass/p' \
 		-e 's/^not ok [0-9]+ selftests: sched_perf: ([a-z_]+)( .*)?$/\1 --result fail/p' \
-		-e 's/^# ok [0-9]+ # SKIP ([a-z_]+\.[a-z0-9_]+):.*$/\1 --result skip/p' \
-		-e 's/^# ok [0-9]+ ([a-z_]+\.[a-z0-9_]+)( .*)?$/\1 --result pass/p' \
-		-e 's/^# not ok [0-9]+ ([a-z_]+\.[a-z0-9_]+)( .*)?$/\1 --result fail/p' "$1"
+		-e 's/^# ok [0-9]+ # SKIP ([a-z_]+\.[a-z0-9_.]+):.*$/\1 --result skip/p' \
+		-e 's/^# ok [0-9]+ ([a-z_]+\.[a-z0-9_.]+) # SKIP( .*)?$/\1 --result skip/p' \
+		-e 's/^# ok [0-9]+ ([a-z_]+\.[a-z0-9_.]+)( .*)?$/\1 --result pass/p' \
+		-e 's/^# not ok [0-9]+ ([a-z_]+\.[a-z0-9_.]+)( .*)?$/\1 --result fail/p' "$1"
 	echo "ktap_complete --result ${2:-pass}"
+}
+
+# The checks named as a metric printed before them ("# # NAME: VALUE[
+# UNIT]", a number), with that value: "NAME VALUE" lines.
+expect_measured() {
+	sed -nE -e 's/^# # ([a-z_]+\.[a-z0-9_]+): ([-+0-9.eE]+)( [^ ]+)?$/note \1 \2/p' \
+		-e 's/^# (not )?ok [0-9]+ # SKIP ([a-z_]+\.[a-z0-9_]+):.*$/check \2/p' \
+		-e 's/^# (not )?ok [0-9]+ ([a-z_]+\.[a-z0-9_]+)( .*)?$/check \2/p' "$1" |
+		awk '$1 == "note" { v[$2] = $3 } $1 == "check" && ($2 in v) { print $2 " " v[$2] }'
+}
+# The "NAME VALUE" of the made cases that carry a measurement with a unit
+made_measured() {
+	sed -nE 's/^([^ ]+) --result [a-z]+ --measurement ([^ ]+) --units [A-Za-z0-9._\/%-]+$/\1 \2/p' "$1"
 }
 
 rc=$(k2l_run "$out" "$tmp/cases")
 [ "$rc" = 0 ] || fail "ktap2lava.sh exit $rc on a passing run: $(cat "$tmp/cases.err")"
 expect "$out" | sort >"$tmp/expected"
-sort "$tmp/cases" | diff "$tmp/expected" - >"$tmp/diff" ||
+sed 's/ --measurement .*//' "$tmp/cases" | sort | diff "$tmp/expected" - >"$tmp/diff" ||
 	fail "lava-test-case calls differ from the KTAP (< expected, > made): $(cat "$tmp/diff")"
+expect_measured "$out" | sort >"$tmp/measured"
+[ -s "$tmp/measured" ] || fail "no check of the run is named as a metric it printed"
+made_measured "$tmp/cases" | sort | diff "$tmp/measured" - >"$tmp/diff" ||
+	fail "measurements differ from the KTAP's metrics (< expected, > made): $(cat "$tmp/diff")"
+grep -qE '^hackbench\.messages_per_sec --result [a-z]+ --measurement [0-9.e+]+ --units messages/s$' "$tmp/cases" ||
+	fail "hackbench.messages_per_sec: no measurement in messages/s: $(grep messages_per_sec "$tmp/cases")"
+pass "ktap2lava.sh: $(wc -l <"$tmp/measured") checks carry their metric's value (--measurement --units), as printed"
+# (a bound on what other work moves is a SKIP on a busy machine)
 for c in "hackbench --result pass" "hackbench.completed --result pass" \
-	 "hackbench.migrations_per_1k_ops --result pass" "dirdeep --result pass" \
+	 "hackbench.migrations_per_1k_ops --result [a-z]+" "dirdeep --result pass" \
 	 "ktap_complete --result pass"; do
-	grep -qxF "$c" "$tmp/cases" || fail "no lava-test-case $c"
+	sed 's/ --measurement .*//' "$tmp/cases" | grep -qxE "$c" || fail "no lava-test-case $c"
 done
-pass "ktap2lava.sh: $(wc -l <"$tmp/cases") lava-test-case calls, as the KTAP says: $(grep -c ' pass$' "$tmp/cases") pass, $(grep -c ' skip$' "$tmp/cases") skip"
+pass "ktap2lava.sh: $(wc -l <"$tmp/cases") lava-test-case calls, as the KTAP says: $(grep -c ' --result pass' "$tmp/cases") pass, $(grep -c ' --result skip' "$tmp/cases") skip"
 cat "$tmp/cases.err"
 
-# A failed check, a SKIP, names LAVA would not take, a program that failed.
+# A failed check, a SKIP, names LAVA would not take, a program that
+# failed, and kselftest.h's own SKIP ("ok N # SKIP text", no name) as
+# another suite prints it.
 fake=$((nprogs + 1))
 sed "s/^1\.\.$nprogs\$/1..$fake/" "$out" >"$tmp/synthetic"
 cat >>"$tmp/synthetic" <<'EOF'
 # selftests: sched_perf: fake
 # TAP version 13
-# 1..4
+# 1..9
+# # fake.bad_metric: 9
+# # fake.rate_per_sec: 12.5 /s
+# # fake.wait_us_per_op: 1.5e+03 us
+# # fake.moves_per_1k_ops: 3
+# # fake.x_share: 0.25
+# # fake.gone_per_op: n/a (no counter)
+# # fake.odd: not a number
 # not ok 1 fake.bad_metric 9 <= 1
 # ok 2 # SKIP fake.odd/name (x): a reason, with words
 # ok 3 check of another suite=1
 # # not ok 4 a diagnostic, not a result
 # ok 4 fake.passed 1 <= 2
-# # Totals: pass:2 fail:1 xfail:0 xpass:0 skip:1 error:0
+# ok 5 fake.rate_per_sec # 12.5 >= 1
+# ok 6 fake.wait_us_per_op # SKIP machine busy
+# not ok 7 fake.moves_per_1k_ops # 3 <= 1
+# ok 8 fake.gone_per_op # SKIP no counter
+# ok 9 fake.x_share # 0.25 <= 1
+# # Totals: pass:4 fail:2 xfail:0 xpass:0 skip:3 error:0
 EOF
 echo "not ok $fake selftests: sched_perf: fake # exit=1" >>"$tmp/synthetic"
 rc=$(k2l_run "$tmp/synthetic" "$tmp/syn-cases")
 [ "$rc" = 1 ] || fail "ktap2lava.sh exit $rc, not 1, on a failed check"
-for c in "fake.bad_metric --result fail" "fake.odd_name --result skip" \
+for c in "fake.bad_metric --result fail --measurement 9 --units none" \
+	 "fake.odd_name --result skip" \
 	 "fake.check_of_another_suite_1 --result pass" "fake.passed --result pass" \
+	 "fake.rate_per_sec --result pass --measurement 12.5 --units rate/s" \
+	 "fake.wait_us_per_op --result skip --measurement 1.5e+03 --units us" \
+	 "fake.moves_per_1k_ops --result fail --measurement 3 --units /1k_ops" \
+	 "fake.gone_per_op --result skip" \
+	 "fake.x_share --result pass --measurement 0.25 --units fraction" \
 	 "fake --result fail" "ktap_complete --result pass"; do
-	grep -qxF "$c" "$tmp/syn-cases" || fail "synthetic: no lava-test-case $c: $(tail -n7 "$tmp/syn-cases")"
+	grep -qxF "$c" "$tmp/syn-cases" || fail "synthetic: no lava-test-case $c: $(tail -n12 "$tmp/syn-cases")"
 done
-[ "$(grep -c '^fake' "$tmp/syn-cases")" = 5 ] || fail "synthetic: not 5 cases for fake"
-! grep -v '^[A-Za-z0-9._-]* --result \(pass\|fail\|skip\)$' "$tmp/syn-cases" ||
-	fail "a case name outside [A-Za-z0-9._-]"
-pass "not ok -> fail (exit 1), SKIP -> skip, names sanitized: fake.odd_name, fake.check_of_another_suite_1"
+[ "$(grep -c '^fake' "$tmp/syn-cases")" = 10 ] || fail "synthetic: not 10 cases for fake"
+! grep -v '^[A-Za-z0-9._-]* --result \(pass\|fail\|skip\)\( --measurement [-+0-9.eE]* --units [A-Za-z0-9._/%-]*\)\{0,1\}$' "$tmp/syn-cases" ||
+	fail "a case name outside [A-Za-z0-9._-], or a measurement or unit that is no word"
+pass "not ok -> fail (exit 1), SKIP -> skip (both forms), names sanitized: fake.odd_name, fake.check_of_another_suite_1"
+pass "measurements: units as printed (us), messages_per_sec's /s as rate/s, else from the name (/1k_ops, fraction, none); n/a and a SKIP without a figure carry none"
+sh "$k2l" -n "$tmp/synthetic" 2>/dev/null | grep -qx 'fake.rate_per_sec pass 12.5 rate/s' ||
+	fail "-n does not print 'NAME RESULT VALUE UNIT': $(sh "$k2l" -n "$tmp/synthetic" 2>&1 | grep rate_per_sec)"
+pass "-n: NAME RESULT VALUE UNIT lines"
 
 # Cut short: the runner planned them all, reported one fewer.
 grep -v '^ok 5 selftests: sched_perf: dirdeep$' "$out" >"$tmp/cut"
@@ -201,6 +247,18 @@ if command -v busybox >/dev/null; then
 else
 	echo "SKIP: $name: no busybox here to run ktap2lava.sh with"
 fi
+# mawk, Debian's default awk where gawk is not installed
+if command -v mawk >/dev/null; then
+	mkdir "$tmp/mawk"
+	ln -s "$(command -v mawk)" "$tmp/mawk/awk"
+	LAVA_CASES=$tmp/mawk-cases PATH=$tmp/mawk:$tmp/bin:$PATH sh "$k2l" "$tmp/synthetic" \
+		>/dev/null 2>&1
+	diff "$tmp/syn-cases" "$tmp/mawk-cases" >/dev/null ||
+		fail "mawk maps differently: $(diff "$tmp/syn-cases" "$tmp/mawk-cases")"
+	pass "mawk: the same $(wc -l <"$tmp/mawk-cases") cases"
+else
+	echo "SKIP: $name: no mawk here to run ktap2lava.sh with"
+fi
 
 # --- the LAVA test definition ------------------------------------------------
 yaml=$u/sched_perf/lava/sched_perf.yaml
@@ -210,7 +268,8 @@ py=/usr/bin/python3
 # user's run without it checks YAML and keys only.
 if $py -c 'import lava_common.schemas.test.testdef, yaml' 2>/dev/null; then
 	# A job that runs the definition from git and inline, for lava-schema.
-	$py - "$yaml" "$tmp/job.yaml" <<'EOF' || fail "$yaml does not validate"
+	$py - "$yaml" "$tmp/job.yaml" $(sched_perf_programs "$top/tools/testing/selftests/sched_perf") \
+		<<'EOF' || fail "$yaml does not validate"
 import sys, yaml, voluptuous
 from lava_common.schemas.test.testdef import testdef, validate
 with open(sys.argv[1]) as f:
@@ -219,6 +278,11 @@ validate(d)                             # as lava-dispatcher does
 voluptuous.Schema(testdef())(d)         # and no key LAVA does not know
 for k, v in d["params"].items():        # LAVA writes KEY='value' lines
     assert isinstance(v, str) and "'" not in v, "param %s: %r" % (k, v)
+# one KSELFTEST_<PROG>_ARGS per program of the Makefile's list, no other
+want = {"KSELFTEST_%s_ARGS" % p.upper().replace("-", "_") for p in sys.argv[3:]}
+have = {k for k in d["params"] if k.startswith("KSELFTEST_") and k.endswith("_ARGS")}
+assert want and want == have, "params: missing %s, not a program %s" % (
+    sorted(want - have), sorted(have - want))
 path = "tools/testing/selftests/sched_perf/lava/sched_perf.yaml"
 test = {"timeout": {"minutes": 30}, "definitions": [
     {"from": "git", "repository": "https://example.org/linux.git",
@@ -241,7 +305,7 @@ EOF
 	fi
 	ver=$(dpkg-query -W -f '${Version}' lava-common 2>/dev/null ||
 	      $py -c 'import lava_common.version as v; print(v.__version__)')
-	pass "LAVA schema (lava-common $ver): test definition strict${schema:+; lava-schema job --strict with it from git and inline}"
+	pass "LAVA schema (lava-common $ver): test definition strict${schema:+; lava-schema job --strict with it from git and inline}; a KSELFTEST_<PROG>_ARGS for each of $(sched_perf_programs "$top/tools/testing/selftests/sched_perf")"
 elif $py -c 'import yaml' 2>/dev/null; then
 	echo "SKIP: $name: no lava-common (scripts/deps.sh install check): YAML and keys checked without LAVA's schema"
 	$py - "$yaml" <<'EOF' || fail "$yaml is not a LAVA test definition"
@@ -286,6 +350,9 @@ EOF
 		fail "the definition's steps failed: $(tail -n 20 "$tmp/lava.log")"
 	[ -x "$lt/kselftest/run_kselftest.sh" ] || fail "steps did not unpack KSELFTEST_TARBALL"
 	check_ktap "$lt/results/ktap.txt" hackbench
+	# the job's KSELFTEST_HACKBENCH_ARGS reached hackbench (exported)
+	grep -q '^# # hackbench\.iterations: 2$' "$lt/results/ktap.txt" ||
+		fail "LAVA steps: KSELFTEST_HACKBENCH_ARGS (--iterations 2) did not reach hackbench"
 	for c in "hackbench --result pass" "hackbench.completed --result pass" \
 		 "ktap_complete --result pass"; do
 		grep -qxF "$c" "$tmp/lava-cases" || fail "LAVA steps: no lava-test-case $c"

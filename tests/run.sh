@@ -31,7 +31,7 @@ INTREE=$SELFTESTS/sched_perf
 # categories, in the order they run: input (bad input refused), tools
 # (the offline tools and the repository's own checks), cleanup (nothing
 # left behind), integration (real runs through the suite and the kselftest
-# runner), vm (a guest).
+# runner), vm (a guest: the suite in it, and LAVA's job on it).
 TESTS=(
 	"deps		input		tests/deps.sh"
 	"bad_input	input		tests/bad_input.sh @INTREE@"
@@ -54,10 +54,12 @@ TESTS=(
 	"no_space	cleanup		tests/no_space.sh @INTREE@"
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"
+	"ktap_names	integration	tests/ktap_names.sh @INTREE@"
 	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"
 	"install	integration	tests/install.sh @MAKE@ @SELFTESTS@"
 	"gen_tar	integration	tests/gen_tar.sh @MAKE@ @SELFTESTS@"
 	"vm		vm		tests/vm.sh @KSRC@"
+	"lava		vm		tests/lava.sh @KSRC@"
 )
 CATEGORIES="input tools cleanup integration vm"
 
@@ -117,7 +119,7 @@ for t in "${TESTS[@]}"; do
 done
 
 # The guest's kernel takes minutes to build on 2 CPUs (the cold part of
-# make check).  When the vm test is planned after others, the kernel is
+# make check).  When a vm test is planned last, after others, the kernel is
 # built beside the input, tools and cleanup tests, which judge no timing,
 # at the lowest CPU priority, and the runner waits for it before the first
 # test that measures (integration); vm.sh then finds it in vmtest's cache
@@ -145,7 +147,7 @@ measures() { case $1 in input | tools | cleanup) return 1 ;; esac; }
 echo "TAP version 13"
 echo "1..${#plan[@]}"
 n=0 failed=0 summary=""
-[ ${#plan[@]} -gt 1 ] && [ "$(field "${plan[-1]}" 1)" = vm ] && build_kernel_beside
+[ ${#plan[@]} -gt 1 ] && [ "$(field "${plan[-1]}" 2)" = vm ] && build_kernel_beside
 for t in "${plan[@]}"; do
 	n=$((n + 1))
 	name=$(field "$t" 1) cat=$(field "$t" 2)

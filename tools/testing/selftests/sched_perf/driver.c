@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -553,6 +554,19 @@ static unsigned long test_work_loops;
 static double test_work_stretch;
 static bool test_work_b_only;
 
+/*
+ * A peer's own lines (rt-tests hackbench's "Running in ... mode", perf
+ * bench's "# Running 'sched/pipe' benchmark:") are for that peer's
+ * parsers: printed on the peer's command line only.  In the KTAP of other
+ * runs (nested under "# " by the kselftest runner) a parser could take
+ * "# Running ..." for the start of a subtest.  A workload without a peer
+ * command line prints its lines always: none looks like KTAP.
+ */
+static bool peer_lines(const struct workload *wl)
+{
+	return !wl->peer_cmdline || wl->peer_cmdline();
+}
+
 /* What one run of a program keeps while the gate drives it. */
 struct run_ctx {
 	const struct workload *wl;
@@ -577,7 +591,8 @@ static int measured_iteration(void *p, bool new_side, struct metric_set *set)
 	measure_end(c->m);
 	if (ret)
 		return -1;
-	c->wl->report_iteration(&r);
+	if (peer_lines(c->wl))
+		c->wl->report_iteration(&r);
 	snprintf(name, sizeof(name), "%s_per_sec", c->wl->ops_name);
 	metric_add(set, name, "/s", iteration_rate(&r));
 	measure_metrics(c->m, r.ops, set);
@@ -713,6 +728,26 @@ static void wl_test_work_setup(void)
 	test_work_loops = wl_test_work_loops;
 }
 
+/*
+ * Test only: SCHED_PERF_TEST_STOP=1 stops the controller once it is set
+ * up (its mounts made, the KTAP header out) and before its first
+ * iteration, until SIGCONT, so that a test can hold runs side by side for
+ * sure (tests/side_by_side.sh) instead of hoping that they overlap.  Taken
+ * out of the environment first: the evidence recorder's re-run of the
+ * program must not stop too.
+ */
+static void test_stop(void)
+{
+	const char *env = getenv("SCHED_PERF_TEST_STOP");
+	bool stop = env && !strcmp(env, "1");
+
+	unsetenv("SCHED_PERF_TEST_STOP");
+	if (!stop)
+		return;
+	verdict_note("TEST ONLY: SCHED_PERF_TEST_STOP=1: stopped before the first iteration until SIGCONT\n");
+	raise(SIGSTOP);
+}
+
 /* --bisect changes what bad input exits with: 128 aborts git bisect run. */
 static int usage_exit_code(int argc, char **argv)
 {
@@ -815,8 +850,10 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	/*
 	 * The run's own mount namespace: before any thread (unshare()
 	 * refuses it then), any mount, and the guardian, which must undo
-	 * in the run's namespace (mounts.h).
+	 * in the run's namespace (mounts.h); this program's path first, as
+	 * seen from where it started (evidence.h).
 	 */
+	evidence_find_self();
 	mounts_note = mounts_private_ns();
 	/* from here on, whatever the run changes is undone however it ends */
 	guard_start();
@@ -890,7 +927,9 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 			     getenv("SCHED_PERF_TEST_STRETCH_PCT"), wl->op_name,
 			     100 * test_work_stretch,
 			     test_work_b_only && cfg.ab[0] ? ", on the B side only" : "");
-	wl->banner();
+	if (peer_lines(wl))
+		wl->banner();
+	test_stop();
 
 	ctx.wl = wl;
 	ctx.m = &m;

@@ -443,15 +443,24 @@ static int write_evidence(struct tracesum *ts, const char *where, const char *ti
 	return ret;
 }
 
+/* This program's path as seen from its root, or "" (evidence_find_self()). */
+static char self[PATH_MAX];
+
+void evidence_find_self(void)
+{
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	self[n > 0 ? n : 0] = '\0';
+}
+
 int evidence_collect(const char *dir, const char *workload, double seconds,
 		     int nr, char *const *opts, char *where, size_t wlen,
 		     char *why, size_t len)
 {
-	char self[PATH_MAX], title[512], failed[512] = "", tool[256];
+	char title[512], failed[512] = "", tool[256];
 	struct tracesum *ts;
 	const char *room;
 	bool made;
-	ssize_t n;
 	size_t i;
 	int ret;
 
@@ -460,12 +469,15 @@ int evidence_collect(const char *dir, const char *workload, double seconds,
 			 TRACEFS_DIR);
 		return -1;
 	}
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0) {
+	/*
+	 * trace-cmd mounts a debugfs of its own where none is (and leaves
+	 * it): the run's, with its undo, must be there first.
+	 */
+	mounts_debugfs();
+	if (!self[0]) {
 		snprintf(why, len, "cannot find this program (/proc/self/exe)");
 		return -1;
 	}
-	self[n] = '\0';
 	ret = make_dir(dir, workload, where, wlen, &made, why, len);
 	if (ret)
 		return ret;

@@ -24,6 +24,15 @@
 bool evidence_automatic(void);
 
 /*
+ * Note where this program is, for the traced re-run.  Call before
+ * mounts_private_ns(): in a mount namespace of the run's own,
+ * /proc/self/exe names the program as the namespace it came from sees it,
+ * which in a chroot whose / is a mount (schroot, make check-fresh) is a
+ * path outside the chroot, and the tracer could not start the re-run.
+ */
+void evidence_find_self(void);
+
+/*
  * Re-run this program with the @nr option words @opts (the driver's:
  * every option given but those of this run only, such as comparing and
  * saving, see opts.h), for one iteration of @seconds, under a tracer;

@@ -43,6 +43,7 @@ static struct guard_action actions[GUARD_MAX];
 static int nr_actions;
 static int guard_fd = -1;
 static pid_t guardian_pid, controller_pid;
+static int kept_fd = -1;	/* guard_keep_fd(): open in the guardian too */
 
 static void (*cleanups[MAX_CLEANUPS])(void);
 static int nr_cleanups;
@@ -166,7 +167,7 @@ static void close_other_fds(int keep)
 	}
 	/* stderr stays: a runner reading it waits for the undoing to end */
 	for (fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
-		if (fd != keep)
+		if (fd != keep && fd != kept_fd)
 			close(fd);
 }
 
@@ -175,7 +176,10 @@ static __noreturn void guardian(int fd)
 {
 	static struct guard_action mine[GUARD_MAX];
 	static struct guard_msg msg;
-	int n = 0;
+	int n = nr_actions;
+
+	/* the actions added before guard_start(): a fork has them already */
+	memcpy(mine, actions, sizeof(mine));
 
 	signal(SIGINT, SIG_IGN);	/* the terminal's ^C is the controller's */
 	signal(SIGTERM, SIG_IGN);
@@ -226,6 +230,11 @@ int guard_start(void)
 	guard_fd = fds[1];
 	guardian_pid = pid;
 	return 0;
+}
+
+void guard_keep_fd(int fd)
+{
+	kept_fd = fd;
 }
 
 int guard_add(guard_fn fn, const char *arg)

@@ -33,7 +33,12 @@ typedef void (*guard_fn)(const char *arg);
  */
 int guard_start(void);
 
-/* Register @fn(@arg); returns a handle for guard_done(), or -1. */
+/*
+ * Register @fn(@arg); returns a handle for guard_done(), or -1.  Actions
+ * added before guard_start() are the guardian's too (it is a fork of the
+ * controller), so such an action may also use what the controller had
+ * set up by then.
+ */
 int guard_add(guard_fn fn, const char *arg);
 
 /*
@@ -41,6 +46,13 @@ int guard_add(guard_fn fn, const char *arg);
  * Async-signal-safe.  Returns 0, or -1 with errno.
  */
 int guard_write_file(const char *path, const char *value);
+
+/*
+ * Keep @fd open in the guardian (it closes every other), e.g. a lock that
+ * must stay held until its undo action has run.  Call before
+ * guard_start(); one fd.
+ */
+void guard_keep_fd(int fd);
 
 /* Register writing @value to @path (a sysctl, a sched feature). */
 int guard_write_back(const char *path, const char *value);

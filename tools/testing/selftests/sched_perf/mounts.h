@@ -12,9 +12,22 @@
  * the run's last process has ended, SIGKILL included, with nothing to
  * undo.  Where that is refused (not root, a container without
  * CAP_SYS_ADMIN, a chroot whose / is no mount point, or
- * SCHED_PERF_MOUNTNS=0), the run mounts where it is, as before, and the
- * guard (guard.h) unmounts what it mounted at exit, on a signal and
- * after SIGKILL.
+ * SCHED_PERF_MOUNTNS=0), the run mounts where it is, as before.
+ *
+ * There, other runs may be using what it mounted, and it what they
+ * mounted: a run that unmounted its debugfs at its end took it from
+ * under another still running, and a tracer of the other's (trace-cmd
+ * mounts a debugfs of its own when none is there) left one behind.  So
+ * the runs of one mount namespace share: each holds a shared flock() on
+ * MOUNTS_SHARE_DIR/mnt-INODE.users from its start to the end of its
+ * undoing (the guardian holds it too, for after SIGKILL); a run mounts
+ * only what is not there, under an exclusive lock on MOUNTS_SHARE_DIR,
+ * and records the mount's id in mnt-INODE.debugfs or .tracefs; the one
+ * that finds no other holder at its end (an exclusive lock tried on the
+ * .users file) unmounts the recorded mounts still on top and removes the
+ * files.  What was mounted before the first run is left alone.  Where
+ * the share cannot be made (no writable /run), the guard unmounts what
+ * the run mounted at exit, on a signal and after SIGKILL, as before.
  */
 #ifndef SCHED_PERF_MOUNTS_H
 #define SCHED_PERF_MOUNTS_H
@@ -23,6 +36,9 @@
 
 #define DEBUGFS_DIR	"/sys/kernel/debug"
 #define TRACEFS_DIR	"/sys/kernel/tracing"
+
+/* Where the runs of a namespace without one of their own meet (above). */
+#define MOUNTS_SHARE_DIR	"/run/sched_perf"
 
 /* Set to 0 in the environment: no namespace of our own (see above). */
 #define MOUNTNS_ENV	"SCHED_PERF_MOUNTNS"

@@ -14,11 +14,16 @@
 #include "compiler.h"
 #include "metrics.h"
 
-/* KTAP output */
+/*
+ * KTAP output.  A result is "ok|not ok N <name>[ # <figures>]" or "ok N
+ * <name> # SKIP <why>": @name (<workload>.<check>) is the same on every
+ * run, whatever was measured; this run's figures and reasons follow " # ".
+ */
 void verdict_begin(unsigned int plan);
 /* How many results were reported so far. */
 unsigned int verdict_reported(void);
 __printf(1, 2) void verdict_note(const char *fmt, ...);
+/* A pass or a fail named @name, @fmt's figures after " # " */
 __printf(3, 4) void verdict_check(bool pass, const char *name,
 				  const char *fmt, ...);
 void verdict_skip(const char *name, const char *why);

@@ -105,7 +105,12 @@ struct workload {
 	int (*prepare)(char *why, size_t len);
 	/* Size one iteration to about @seconds unless the user fixed it. */
 	int (*fit_budget)(double seconds);
-	/* Peer-compatible banner (stdout). */
+	/*
+	 * Peer-compatible banner (stdout).  It and report_iteration() are
+	 * printed only on the peer's command line where peer_cmdline() is
+	 * given (a peer's "# Running ..." in KTAP reads as a subtest), always
+	 * otherwise: they must never look like KTAP.
+	 */
 	void (*banner)(void);
 	/* One timed iteration; WL_ERROR after printing why. */
 	int (*run_once)(struct wl_result *res);
@@ -116,7 +121,8 @@ struct workload {
 			void (*add)(const char *name, const char *unit, double v));
 	/*
 	 * Optional: true when the command line is the peer's own (e.g. LKP
-	 * calling rt-tests hackbench): one iteration, no budget fitting.
+	 * calling rt-tests hackbench): one iteration, no budget fitting, the
+	 * peer's own lines.
 	 */
 	bool (*peer_cmdline)(void);
 	/* The variant this run is (one of @variants). */

@@ -5,26 +5,35 @@
 #
 # Report the KTAP of run_kselftest.sh (or of make run_tests) as LAVA test
 # cases: one per program (the runner's "ok N selftests: COLL: PROG") and
-# one per check of a program ("# ok 3 hackbench.migrations_per_1k_ops",
-# "# ok 8 # SKIP hackbench.x: reason", "# not ok 5 ...").  ok is pass,
-# not ok is fail, a SKIP directive is skip.  A check's name keeps its
-# program prefix and drops the figures that follow it ("hackbench.completed
-# 2 of 2 iterations completed" is hackbench.completed); a check of another
-# suite, named otherwise, is PROG.<its whole description>.  Names are
-# reduced to LAVA's safe characters [A-Za-z0-9._-] (others become _).
-# One more case, ktap_complete, fails when the runner's plan (1..N) is
-# missing or was not met: a run that died or was cut short.
+# one per check of a program ("# ok 3 hackbench.migrations_per_1k_ops #
+# 0.3 <= 50", "# ok 8 hackbench.x # SKIP reason", "# not ok 5 ...").  ok
+# is pass, not ok is fail, a SKIP directive is skip.  The older form of a
+# check ("# ok 3 hackbench.x 0.3 <= 50", "# ok 8 # SKIP hackbench.x:
+# reason") maps the same.  A check's name keeps its program prefix and
+# drops the figures that follow it; a check of another suite, named
+# otherwise, is PROG.<its whole description>.  Names are reduced to LAVA's
+# safe characters [A-Za-z0-9._-] (others become _).  One more case,
+# ktap_complete, fails when the runner's plan (1..N) is missing or was not
+# met: a run that died or was cut short.
 #
-# Each case is sent with "lava-test-case NAME --result RESULT"; without
-# lava-test-case on PATH, or with -n, "NAME RESULT" lines are printed.
-# POSIX sh and awk only (busybox is enough).  Reads stdin without a file
-# or with "-".
+# A check named as a metric the program printed before it ("# # NAME:
+# VALUE[ UNIT]", a finite number) carries that value as its measurement,
+# for LKFT/SQUAD to follow across builds: --measurement VALUE --units
+# UNIT.  UNIT is the printed one ("us", "KB/s"; "/s" gets the operations
+# of its name: messages_per_sec is messages/s), else one read from the
+# name: NAME_per_X is /X (/op, /1k_ops, /wakeup), NAME_share and NAME_cv
+# are fraction, anything else none.
+#
+# Each case is sent with "lava-test-case NAME --result RESULT
+# [--measurement VALUE --units UNIT]"; without lava-test-case on PATH, or
+# with -n, "NAME RESULT [VALUE UNIT]" lines are printed.  POSIX sh and awk
+# only (busybox is enough).  Reads stdin without a file or with "-".
 #
 # Exit: 0 every case passed or skipped, 1 a case failed, 2 no KTAP result
 # found or bad usage.
 
 usage() {
-	sed -n '4,24s/^# \{0,1\}//p' "$0"
+	sed -n '4,34s/^# \{0,1\}//p' "$0"
 }
 
 print=
@@ -49,14 +58,38 @@ function clean(s) {
 	gsub(/[^A-Za-z0-9._-]/, "_", s)
 	return s
 }
-function report(name, res) {
+# The unit of metric @name printed as @u ("" for none)
+function units(name, u,    m) {
+	m = name
+	sub(/^[^.]*\./, "", m)
+	if (u ~ /^\// && m ~ /_per_sec/) {
+		sub(/_per_sec.*$/, "", m)
+		u = m u
+	} else if (u == "" && m ~ /_per_[a-z0-9]+(_[a-z0-9]+)*$/) {
+		sub(/^.*_per_/, "", m)
+		u = "/" m
+	} else if (u == "" && m ~ /_(share|cv)$/) {
+		u = "fraction"
+	} else if (u == "") {
+		u = "none"
+	}
+	gsub(/[^A-Za-z0-9._\/%-]/, "_", u)
+	return u
+}
+function report(name, res,    args) {
 	n[res]++
+	args = ""
+	if (name in value) {
+		args = " --measurement " value[name] " --units " unit[name]
+		nr_measured++
+	}
 	if (cmd == "") {
-		print name " " res
+		print name " " res (args == "" ? "" : " " value[name] " " unit[name])
 	} else {
 		fflush()
-		# name and res hold only [A-Za-z0-9._-]: nothing for a shell
-		if (system(cmd " " name " --result " res) != 0)
+		# name, res, value and unit hold only [A-Za-z0-9._/%+-]:
+		# nothing for a shell
+		if (system(cmd " " name " --result " res args) != 0)
 			bad_cmd++
 	}
 }
@@ -104,7 +137,7 @@ function result(s, depth,    ok, num, rest, name, dir, kw, p, res) {
 		if (name == "")
 			name = "test_" num
 		if (prog != "" && index(name, prog ".") == 1)
-			sub(/ .*$/, "", name)	# "hackbench.x 0.39 <= 50": figures follow
+			sub(/ .*$/, "", name)	# older "hackbench.x 0.39 <= 50"
 		else if (prog != "")
 			name = prog "." name
 	}
@@ -117,6 +150,22 @@ function result(s, depth,    ok, num, rest, name, dir, kw, p, res) {
 	while (substr(line, 1, 2) == "# ") {
 		depth++
 		line = substr(line, 3)
+	}
+	# a metric: "hackbench.messages_per_sec: 1.8e+06 /s"
+	if (depth >= 1 && line ~ /^[A-Za-z0-9_@-]+(\.[A-Za-z0-9_]+)+: /) {
+		p = index(line, ": ")
+		v = substr(line, p + 2)
+		u = ""
+		if ((q = index(v, " ")) > 0) {
+			u = substr(v, q + 1)
+			v = substr(v, 1, q - 1)
+		}
+		if (v ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ && u !~ / /) {
+			name = clean(substr(line, 1, p - 1))
+			value[name] = v
+			unit[name] = units(name, u)
+		}
+		next
 	}
 	if (depth == 1 && line ~ /^selftests: [^:]+: [^ ]+$/) {
 		prog = line
@@ -143,8 +192,8 @@ END {
 	report("ktap_complete", (has_plan && nr_top == plan) ? "pass" : "fail")
 	planned = has_plan ? plan : "none"
 	total = n["pass"] + n["fail"] + n["skip"]
-	printf("ktap2lava.sh: %d cases: %d pass, %d fail, %d skip (runner: %d of %s planned)\n",
-	       total, n["pass"], n["fail"], n["skip"], nr_top, planned) > "/dev/stderr"
+	printf("ktap2lava.sh: %d cases: %d pass, %d fail, %d skip, %d with a measurement (runner: %d of %s planned)\n",
+	       total, n["pass"], n["fail"], n["skip"], nr_measured, nr_top, planned) > "/dev/stderr"
 	if (bad_cmd)
 		printf("ktap2lava.sh: %s failed %d times\n", cmd, bad_cmd) > "/dev/stderr"
 	exit (n["fail"] > 0 || bad_cmd > 0) ? 1 : 0
