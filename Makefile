@@ -10,6 +10,8 @@
 #   make vmtest                     the suite in a 6.12 kernel under qemu
 #   make lava-run                   its LAVA test definition run by lava-run
 #                                   on a qemu device booting that kernel
+#   make bench-verdicts             the verdict words' error rates and power
+#                                   by simulation (sched_perf_sim)
 #   make bench                      side-by-side ratios with the peers
 #                                   (rt-tests hackbench, sockperf, stress-ng,
 #                                   perf bench sched pipe)
