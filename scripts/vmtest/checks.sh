@@ -51,8 +51,12 @@ echo 1 > $sysctl
 # every wakeup preempt: more switches per message, slower; LATENCY_WARN
 # only arms a warning: nothing to flag.
 features=/sys/kernel/debug/sched/features
+# 12 blocks: the first look can decide (the smallest two-sided signed-rank
+# p at 8 blocks, 2/256, is above the 0.0025 a look gets with several gated
+# metrics, so 8 needed extra looks, and on a loaded host the budget for
+# them ran out at 9 blocks: every metric "too few runs").
 ab() {	# feature output loops
-	./hackbench --ab "$1" -p -g 2 -l "$3" --iterations 8 --results none > "$2" 2>&1
+	./hackbench --ab "$1" -p -g 2 -l "$3" --iterations 12 --results none > "$2" 2>&1
 	rc=$?
 	grep -E '^(not )?ok [0-9]+ hackbench\.(ab\.|completed)|^# hackbench\.ab\.' "$2" |
 		sed "s/^/SCHED_PERF_AB $1: /"
