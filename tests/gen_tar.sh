@@ -236,25 +236,26 @@ rc=$(k2l_run /dev/null "$tmp/none-cases")
 	fail "no KTAP at all is not exit 2 and ktap_complete fail (exit $rc)"
 pass "a run cut short or missing: ktap_complete fail"
 
-if command -v busybox >/dev/null; then
-	mkdir "$tmp/bb"
-	ln -s "$(command -v busybox)" "$tmp/bb/awk"
-	LAVA_CASES=$tmp/bb-cases PATH=$tmp/bb:$tmp/bin:$PATH busybox sh "$k2l" "$tmp/synthetic" \
+# ktap2lava.sh under another shell and awk must map the same cases.
+same_cases_with() {	# label awk-path shell...
+	local label=$1 awk=$2
+	shift 2
+	mkdir "$tmp/$label"
+	ln -s "$awk" "$tmp/$label/awk"
+	LAVA_CASES=$tmp/$label-cases PATH=$tmp/$label:$tmp/bin:$PATH "$@" "$k2l" "$tmp/synthetic" \
 		>/dev/null 2>&1
-	diff "$tmp/syn-cases" "$tmp/bb-cases" >/dev/null ||
-		fail "busybox sh + awk map differently: $(diff "$tmp/syn-cases" "$tmp/bb-cases")"
-	pass "busybox sh + busybox awk: the same $(wc -l <"$tmp/bb-cases") cases"
+	diff "$tmp/syn-cases" "$tmp/$label-cases" >/dev/null ||
+		fail "$label maps differently: $(diff "$tmp/syn-cases" "$tmp/$label-cases")"
+}
+if command -v busybox >/dev/null; then
+	same_cases_with busybox "$(command -v busybox)" busybox sh
+	pass "busybox sh + busybox awk: the same $(wc -l <"$tmp/busybox-cases") cases"
 else
 	echo "SKIP: $name: no busybox here to run ktap2lava.sh with"
 fi
 # mawk, Debian's default awk where gawk is not installed
 if command -v mawk >/dev/null; then
-	mkdir "$tmp/mawk"
-	ln -s "$(command -v mawk)" "$tmp/mawk/awk"
-	LAVA_CASES=$tmp/mawk-cases PATH=$tmp/mawk:$tmp/bin:$PATH sh "$k2l" "$tmp/synthetic" \
-		>/dev/null 2>&1
-	diff "$tmp/syn-cases" "$tmp/mawk-cases" >/dev/null ||
-		fail "mawk maps differently: $(diff "$tmp/syn-cases" "$tmp/mawk-cases")"
+	same_cases_with mawk "$(command -v mawk)" sh
 	pass "mawk: the same $(wc -l <"$tmp/mawk-cases") cases"
 else
 	echo "SKIP: $name: no mawk here to run ktap2lava.sh with"

@@ -536,11 +536,6 @@ void tracesum_summary(const struct tracesum *ts, const char *title,
 	summary_preemptions(ts, top, f);
 }
 
-/* The tables, in the order written, and what each holds. */
-static const char *const tables[] = {
-	"migrations.tsv", "tasks.tsv", "preemptions.tsv", "wakeup_latency.tsv",
-};
-
 static void table_cpu_pairs(const struct tracesum *ts, FILE *f)
 {
 	size_t i;
@@ -602,8 +597,15 @@ static void table_latency(const struct tracesum *ts, FILE *f)
 	free(v);
 }
 
-static void (*const fill_table[])(const struct tracesum *ts, FILE *f) = {
-	table_cpu_pairs, table_tasks, table_preemptions, table_latency,
+/* The tables, in the order written: each file with what fills it. */
+static const struct {
+	const char *file;
+	void (*fill)(const struct tracesum *ts, FILE *f);
+} tables[] = {
+	{ "migrations.tsv", table_cpu_pairs },
+	{ "tasks.tsv", table_tasks },
+	{ "preemptions.tsv", table_preemptions },
+	{ "wakeup_latency.tsv", table_latency },
 };
 
 /* Table @i into @dir, whole or not at all. */
@@ -613,10 +615,10 @@ static int write_table(const struct tracesum *ts, const char *dir, size_t i,
 	char path[4096];
 	struct outfile o;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, tables[i]);
+	snprintf(path, sizeof(path), "%s/%s", dir, tables[i].file);
 	if (outfile_open(&o, path, err, len))
 		return -1;
-	fill_table[i](ts, o.f);
+	tables[i].fill(ts, o.f);
 	return outfile_commit(&o, err, len);
 }
 
@@ -631,7 +633,7 @@ int tracesum_write_tables(const struct tracesum *ts, const char *dir,
 			continue;
 		/* all or none: the ones before go too */
 		for (j = 0; j < i; j++) {
-			snprintf(path, sizeof(path), "%s/%s", dir, tables[j]);
+			snprintf(path, sizeof(path), "%s/%s", dir, tables[j].file);
 			unlink(path);
 		}
 		return -1;
