@@ -27,6 +27,8 @@ row "unpaired A/A, CV 0.1" --mode unpaired --cv 0.1 --gates 400 --expect any_dif
 	--expect drifting\<=0.05
 row "boots A/A, CV 0.1, 1 in 10 missing" --mode boots --cv 0.1 --missing 0.1 --gates 1000 \
 	--expect any_diff\<=0.01
+row "boots A/A, CV 0.2, 3 boots a side" --mode boots --boots 3 --cv 0.2 --gates 4000 \
+	--expect any_diff\<=0.01
 row "paired, CV 0.05, true change at the threshold" --mode paired --cv 0.05 --shift -0.05 \
 	--gates 400 --expect same\<=0.05
 row "paired, CV 0.05, true change at 80 % of it" --mode paired --cv 0.05 --shift -0.04 \
@@ -43,6 +45,12 @@ rc=0
 "$sim" --seed 28 --mode paired --cv 0.1 --gates 100 --expect flagged\>=0.5 >/dev/null || rc=$?
 [ "$rc" = 1 ] || fail "an expectation A/A cannot meet: exit $rc, want 1"
 pass "an expectation A/A cannot meet: exit 1"
+# and boots at the old default alpha, 0.05, leave the goal at CV 0.2
+rc=0
+"$sim" --seed 28 --mode boots --boots 3 --cv 0.2 --gates 4000 --alpha 0.05 \
+	--expect any_diff\<=0.01 >/dev/null || rc=$?
+[ "$rc" = 1 ] || fail "boots A/A at CV 0.2 with alpha 0.05: exit $rc, want 1"
+pass "boots A/A at CV 0.2 with alpha 0.05: shown above 1 %, exit 1"
 rc=0
 "$sim" --expect nonsense\<=1 >/dev/null 2>&1 || rc=$?
 [ "$rc" = 2 ] || fail "--expect of no rate: exit $rc, want 2"

@@ -13,6 +13,11 @@
 #include "shift.h"
 #include "trend.h"
 
+double cmp_default_alpha(bool boots)
+{
+	return boots ? CMP_ALPHA_BOOTS : CMP_ALPHA;
+}
+
 const char *cmp_verdict_name(enum cmp_verdict v)
 {
 	static const char *const names[] = {
@@ -218,8 +223,8 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 	case CMP_WORSE:
 	case CMP_BETTER:
 		snprintf(r->why, sizeof(r->why),
-			 "%s: %s, significant (p < %.3g), but not shown beyond %s (one-sided p %.3g)",
-			 fig, r->verdict == CMP_WORSE ? "worse" : "better", lm,
+			 "%s: %s: significant (p < %.3g), but not shown beyond %s (one-sided p %.3g)",
+			 r->verdict == CMP_WORSE ? "worse" : "better", fig, lm,
 			 r->verdict == CMP_WORSE ? limit : opposite, r->p_beyond);
 		break;
 	case CMP_SAME:

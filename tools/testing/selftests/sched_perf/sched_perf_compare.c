@@ -46,7 +46,8 @@ static const char usage[] =
 "undecided.  A side that trends with the order measured is drifting.\n"
 "  --bounds FILE  change thresholds (default: 'bounds' beside this program)\n"
 "  --json         one JSON object per line and metric instead of the table\n"
-"  --alpha A      family-wise significance level, 0 < A < 1 (default 0.05)\n"
+"  --alpha A      family-wise significance level, 0 < A < 1 (default 0.05;\n"
+"                 0.01 with --boots)\n"
 "  --max-cv C     no verdict when a side's robust CV (1.4826 MAD / median)\n"
 "                 is above C, C > 0\n"
 "                 (default 0.50)\n"
@@ -624,7 +625,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cmp_params params = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
+	struct cmp_params params = { .max_cv = CMP_MAX_CV };	/* alpha 0: the default */
 	static struct cmp_result res[BOUNDS_MAX];
 	static struct cmp_rule rules[BOUNDS_MAX];
 	static struct runset old, new;
@@ -713,6 +714,8 @@ int main(int argc, char **argv)
 
 	if (params.paired && params.boots)
 		bad_input("--paired and --boots: give one");
+	if (!params.alpha)
+		params.alpha = cmp_default_alpha(params.boots);
 	if (params.boots) {
 		load_boots(argv[optind], &old);
 		load_boots(argv[optind + 1], &new);

@@ -337,7 +337,7 @@ int main(int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "expect", required_argument, NULL, 'e' }, { NULL, 0, NULL, 0 },
 	};
-	struct sim s = { PAIRED, 0.1, 0, 0, 0, 0.05, CMP_ALPHA, 1000, 3, 8, 24, 5, 1 };
+	struct sim s = { PAIRED, 0.1, 0, 0, 0, 0.05, 0, 1000, 3, 8, 24, 5, 1 };	/* alpha 0: the default */
 	static struct gate_outcome out;
 	struct expect ex[MAX_EXPECT];
 	unsigned int g, nr_ex = 0;
@@ -401,6 +401,8 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		bad("unexpected operand", argv[optind]);
+	if (!s.alpha)
+		s.alpha = cmp_default_alpha(s.mode == BOOTS);
 	if (s.max_runs < s.runs)
 		s.max_runs = s.runs;
 	t.runs = calloc(s.gates, sizeof(*t.runs));
