@@ -117,12 +117,24 @@ pass "--json cv_block: null unpaired, 0 for a run set with itself, the robust CV
 # Interleaved boots: each boot one run (its median), Welch's t-test
 sed 's/^\(hackbench.runs.messages_per_sec:\).*/\1 1020000 1021000 1019000 1020500 1019500 1020200 1019800 1020300/' \
 	"$fix/old" >"$tmp/boot-high"
+rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$fix/old,$tmp/boot-high,$fix/old" \
+	"$fix/regressed,$fix/regressed,$fix/regressed,$fix/regressed")
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
+	head -n1 "$tmp/out" | grep -q "boots: Welch's t on the boots' medians, .*alpha 0.01 " ||
+	fail "--boots, 4 boots a side, -14 %: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+pass "--boots, 4 boots a side, new 14 % lower: exit 1 at alpha 0.01, $(row messages_per_sec | tr -s ' ')"
+# Three a side (one old boot 2 % high) show the move but not that it is
+# beyond -5 % at the boots' alpha of 0.01; at 0.05 they do.
 rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$fix/old,$tmp/boot-high" \
 	"$fix/regressed,$fix/regressed,$fix/regressed")
-[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
-	head -n1 "$tmp/out" | grep -q "boots: Welch's t on the boots' medians" ||
-	fail "--boots, 3 boots a side, -14 %: exit $rc: $(cat "$tmp/out" "$tmp/err")"
-pass "--boots, 3 boots a side, new 14 % lower: exit 1, $(row messages_per_sec | tr -s ' ')"
+[ "$rc" = 4 ] && row messages_per_sec | grep -q ' worse$' ||
+	fail "--boots, 3 boots a side, -14 %: exit $rc, want 4 and worse: $(cat "$tmp/out" "$tmp/err")"
+pass "--boots, 3 boots a side, -14 %: exit 4, worse"
+rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots "$fix/old,$fix/old,$tmp/boot-high" \
+	"$fix/regressed,$fix/regressed,$fix/regressed")
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' ||
+	fail "--boots --alpha 0.05, 3 boots a side, -14 %: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+pass "--boots --alpha 0.05, 3 boots a side, -14 %: exit 1, regressed"
 rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$tmp/boot-high" "$tmp/boot-high,$fix/old")
 [ "$rc" = 0 ] && ! grep -q REGRESSION "$tmp/out" ||
 	fail "--boots, the same two boots a side in another order: exit $rc: $(cat "$tmp/out")"

@@ -223,8 +223,8 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 	case CMP_WORSE:
 	case CMP_BETTER:
 		snprintf(r->why, sizeof(r->why),
-			 "%s: %s: significant (p < %.3g), but not shown beyond %s (one-sided p %.3g)",
-			 r->verdict == CMP_WORSE ? "worse" : "better", fig, lm,
+			 "%s: %s, significant (p < %.3g), but not shown beyond %s (one-sided p %.3g)",
+			 fig, r->verdict == CMP_WORSE ? "worse" : "better", lm,
 			 r->verdict == CMP_WORSE ? limit : opposite, r->p_beyond);
 		break;
 	case CMP_SAME:
@@ -712,7 +712,7 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 	struct cmp_params p = params ? *params :
 		(struct cmp_params){ .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
 	unsigned int looks = p.looks > 1 ? p.looks : 1;
-	double alpha_same = p.alpha_same > 0 ? p.alpha_same : p.alpha;
+	double alpha_same = p.alpha_same > 0 ? p.alpha_same : CMP_ALPHA_SAME;
 	double level = p.level > 0 ? p.level : p.alpha / looks;
 	double level_same = p.level_same > 0 ? p.level_same : alpha_same / looks;
 	struct judged *j = calloc(nr_rules ? nr_rules : 1, sizeof(*j));

@@ -57,6 +57,11 @@
  * 0.2: 1.50 % with 0.05, 0.15 % with 0.01; bench/verdicts.sh).
  */
 #define CMP_ALPHA_BOOTS	0.01
+/*
+ * SAME has its own budget, per metric over the looks, whatever alpha
+ * DIFFERENT has: a false "same" at the threshold in at most 5 %.
+ */
+#define CMP_ALPHA_SAME	0.05
 #define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
 /*
  * Wall-clock rates (metrics named *_per_sec) and task placement (metrics
@@ -140,7 +145,7 @@ struct cmp_params {
 	unsigned int looks;	/* looks a sequential gate may take; 0 means 1 */
 	bool paired;		/* iteration k of old and of new form block k */
 	bool boots;		/* each run is one boot's median (Welch) */
-	double alpha_same;	/* SAME, per metric, over the looks; 0: alpha */
+	double alpha_same;	/* SAME, per metric, over the looks; 0: CMP_ALPHA_SAME */
 	/*
 	 * This look's share of alpha and of alpha_same (a gate's spending,
 	 * gate.h); 0: alpha / looks and alpha_same / looks.

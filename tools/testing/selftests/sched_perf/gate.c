@@ -125,7 +125,7 @@ static void compare(const struct gate_plan *plan, const struct runset *old,
 		    const struct runset *new, struct gate_outcome *out, bool last)
 {
 	struct cmp_params params = plan->params;
-	double alpha_same = params.alpha_same > 0 ? params.alpha_same : params.alpha;
+	double alpha_same = params.alpha_same > 0 ? params.alpha_same : CMP_ALPHA_SAME;
 	double t = (double)out->runs / plan->max_runs;
 
 	params.paired = plan->ab;

@@ -150,7 +150,7 @@ void verdict_compare(const char *workload, const char *label,
 
 	for (i = 0; i < n; i++) {
 		const struct cmp_result *r = &res[i];
-		char name[160];
+		char name[160], word_why[sizeof(r->why) + 16];
 
 		snprintf(name, sizeof(name), "%s.%s.%s", workload, label, r->metric);
 		if (r->verdict != CMP_MISSING)
@@ -175,6 +175,13 @@ void verdict_compare(const char *workload, const char *label,
 		case CMP_REGRESSED:
 			verdict_check(r->verdict != CMP_REGRESSED, name, "%s: %s",
 				      cmp_verdict_name(r->verdict), r->why);
+			break;
+		case CMP_WORSE:
+		case CMP_BETTER:
+			/* "SKIP worse: ...", as "SKIP undecided: ..." */
+			snprintf(word_why, sizeof(word_why), "%s: %s",
+				 cmp_verdict_name(r->verdict), r->why);
+			verdict_skip(name, word_why);
 			break;
 		default:
 			verdict_skip(name, r->why);
