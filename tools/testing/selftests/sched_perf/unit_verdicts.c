@@ -361,8 +361,36 @@ static void test_host_drift(void)
 	       "verdicts_host_drift_takes_every_metric");
 }
 
+/*
+ * A count near zero on logarithms is all noise: vmab's seed commit 0004
+ * (a floor under the SIS_UTIL scan budget), 3 boots a side, boot medians
+ * of CPUs scanned per wakeup 0.368, 0.0497, 0.0858 against 3.965, 3.957,
+ * 3.943.  On the ratio scale Welch's t saw A spread by a factor of 7 and
+ * left +4500 % undecided (p 0.0275); relative to the old median, as every
+ * metric where 0 is normal is judged, it is regressed at alpha 0.01.
+ */
+static void test_count_near_zero_boots(void)
+{
+	static const double a[3] = { 0.368009621, 0.0496655879, 0.0857608 };
+	static const double b[3] = { 3.96500324, 3.95709767, 3.94663573 };
+	struct cmp_params p = { .alpha = CMP_ALPHA_BOOTS, .max_cv = CMP_MAX_CV, .looks = 1,
+				.boots = true };
+	static struct runset old, new;
+	struct cmp_result r;
+
+	fresh(&old);
+	fresh(&new);
+	add_values(&old, "sis_scanned_per_wakeup", a, 3);
+	add_values(&new, "sis_scanned_per_wakeup", b, 3);
+	judge_one(&old, &new, "sis_scanned_per_wakeup", 0.5, &p, &r);
+	verdict_note("a count near zero, boots: %s\n", r.why);
+	EXPECT(r.verdict == CMP_REGRESSED && !r.ratio_scale && r.change > 10,
+	       "verdicts_count_near_zero_on_its_own_scale");
+}
+
 void unit_verdicts(void)
 {
+	test_count_near_zero_boots();
 	test_host_drift();
 	test_open_and_floors();
 	test_same_from_zero();
