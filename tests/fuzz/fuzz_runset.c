@@ -87,10 +87,10 @@ static void round_trip(const struct runset *rs)
 		FUZZ_CHECK(mkdtemp(dir), "mkdtemp %s failed", dir);
 	}
 	snprintf(path, sizeof(path), "%s/rs", dir);
-	r = results_open(path);
-	FUZZ_CHECK(r, "results_open %s failed", path);
+	r = results_open(path, err, sizeof(err));
+	FUZZ_CHECK(r, "results_open %s failed: %s", path, err);
 	runset_write(rs, r);
-	FUZZ_CHECK(!results_commit(r), "results_commit %s failed", path);
+	FUZZ_CHECK(!results_commit(r, err, sizeof(err)), "results_commit %s failed: %s", path, err);
 	if (runset_load(path, &again, err, sizeof(err)))
 		FUZZ_CHECK(0, "written run set does not load again: %s", err);
 	FUZZ_CHECK(again.nr_metrics == rs->nr_metrics && again.nr_cpus == rs->nr_cpus &&
