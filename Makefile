@@ -10,6 +10,8 @@
 #   make vmtest                     the suite in a 6.12 kernel under qemu
 #   make lava-run                   its LAVA test definition run by lava-run
 #                                   on a qemu device booting that kernel
+#   make bench-verdicts             the verdict words' error rates and power
+#                                   by simulation (sched_perf_sim)
 #   make bench                      side-by-side ratios with the peers
 #                                   (rt-tests hackbench, sockperf, stress-ng,
 #                                   perf bench sched pipe)
@@ -41,7 +43,7 @@ TEST_TARGETS	:= $(addprefix test-,$(sort $(TEST_NAMES) $(TEST_CATEGORIES)))
 RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
-	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters \
+	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes \
 	bench clean report fuzz check-fresh \
 	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
@@ -112,6 +114,13 @@ lava-run: deps-vmtest deps-lava sync
 # The gate's false-positive and detection rates on this machine.
 bench-gate: build
 	bench/gate.sh "$(INTREE)"
+
+# The verdict words' error rates and power by simulation: sched_perf_sim
+# drives the real gate with synthetic iterations, 4000 gates a row
+# (VERDICT_GATES); the tables of the docs.  OLD_SIM=PATH adds "before".
+VERDICT_GATES	?= 4000
+bench-verdicts: build
+	bench/verdicts.sh "$(INTREE)" "$(VERDICT_GATES)"
 
 # The same for the paired, sequential gate (--ab blocks, signed-rank,
 # SAME by equivalence, looks with alpha spent over them).

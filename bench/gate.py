@@ -134,9 +134,9 @@ def cmd_merge(cmp, label, out, *files):
 
 def run_compare(argv):
 	"""sched_perf_compare --json with these arguments (argv[0] the
-	program): its exit status (0 or 1, else we die) and its rows."""
+	program): its exit status (0, 1 or 4, else we die) and its rows."""
 	r = subprocess.run([argv[0], "--json"] + list(argv[1:]), capture_output=True, text=True)
-	if r.returncode not in (0, 1):
+	if r.returncode not in (0, 1, 4):
 		die(f"sched_perf_compare exit {r.returncode}: {r.stderr.strip()}")
 	return r.returncode, [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
 

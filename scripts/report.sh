@@ -527,7 +527,7 @@ else
 			       esc(wl), esc($1), $3, $4, $5, $6, $7, $8, $9, esc($2 == "" ? "-" : "change " $2), cls, $10 == "" ? "-" : $10
 		}' "$tmp/cmp" >&3
 		html '</table>'
-		note "\"beyond the bound\" looks at the medians only; the gate also needs the move to be significant (Mann-Whitney U, Holm-corrected): sched_perf_compare OLD NEW gives its verdict."
+		note "\"beyond the bound\" looks at the medians only; the gate needs the move shown beyond it (the bound of its interval, Mann-Whitney over the runs): sched_perf_compare OLD NEW gives its verdict."
 	else
 		note "no metric of these is in both run sets"
 	fi

@@ -31,7 +31,7 @@
 # program, named after it, the tally or the metrics flagged after " # "
 # ("not ok 1 hackbench # regressed: hackbench.m +12.0%").  Exit 0 no
 # regression, 1 a program regressed, 2 bad input or a boot that failed,
-# 4 nothing could be judged.
+# 4 a program not shown within its thresholds (or nothing judged).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
@@ -155,21 +155,10 @@ for side in "${order[@]}"; do
 	done
 done
 
-# Did a metric of these boots (OLD NEW lists) move beyond its threshold in
-# the bad direction, significant or not?  A bisect asks whether the
-# regression is there: a step whose every metric stayed within its
-# threshold is good even when no metric was proven the same.
-worse_beyond() {
-	"$cmp" --json --boots "$1" "$2" 2>/dev/null |
-		sed -n 's/.*"change":\([^,]*\),.*"threshold":\([^,]*\),.*/\1 \2/p' |
-		awk '$1 != "null" && (($2 > 0 && $1 > $2) || ($2 < 0 && $1 < $2)) { found = 1 }
-		     END { exit !found }'
-}
-
 # Each program: its boots of B against those of A.
 progs=$(ls "$out/boot-1-A/results" 2>/dev/null | sed -n 's/\.results$//p')
 [ -n "$progs" ] || die "no results from the first boot (see $out/boot-1-A.log)"
-regressed=() judged=0 nr=0
+regressed=() judged=0 open=0 nr=0
 ktap=$out/verdict
 : >"$ktap"
 for prog in $progs; do
@@ -186,19 +175,18 @@ for prog in $progs; do
 	"$cmp" --boots "$a" "$b" >"$out/$prog.compare" 2>&1 || rc=$?
 	cat "$out/$prog.compare"
 	# the verdicts of its metrics: "2 same, 4 undecided"
-	tally=$(awk '$NF ~ /^(same|improved|undecided|noisy|too-few-runs|missing|REGRESSION)$/ { print $NF }' \
+	tally=$(awk '$NF ~ /^(same|improved|better|worse|undecided|noisy|too-few-runs|missing|drifting|REGRESSION)$/ { print $NF }' \
 		"$out/$prog.compare" | sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
 	case $rc in
 	0)
-		if grep -q ' same$\| improved$' "$out/$prog.compare"; then
-			judged=$((judged + 1))
-			echo "ok $nr $prog # no regression over $boots boots each ($tally)" >>"$ktap"
-		elif [ "$bisect" = 1 ] && ! worse_beyond "$a" "$b"; then
-			judged=$((judged + 1))
-			echo "ok $nr $prog # no metric beyond its threshold in the bad direction over $boots boots each ($tally)" >>"$ktap"
-		else
-			echo "ok $nr $prog # SKIP undecided over $boots boots each ($tally)" >>"$ktap"
-		fi ;;
+		judged=$((judged + 1))
+		echo "ok $nr $prog # no metric worse than its threshold over $boots boots each ($tally)" >>"$ktap"
+		;;
+	4)
+		# a metric not shown within its threshold the bad way
+		open=$((open + 1))
+		echo "ok $nr $prog # SKIP not shown within its thresholds over $boots boots each ($tally)" >>"$ktap"
+		;;
 	1)
 		judged=$((judged + 1))
 		regressed+=("$prog")
@@ -216,8 +204,9 @@ if [ ${#regressed[@]} != 0 ]; then
 	[ "$bisect" = 1 ] && say "bisect: exit 1 (bad): ${regressed[*]} regressed"
 	exit 1
 fi
-if [ "$judged" = 0 ]; then
-	[ "$bisect" = 1 ] && { say "bisect: exit 125 (skip): nothing judged"; exit 125; }
+# good only when no program may still be worse than its thresholds
+if [ "$open" != 0 ] || [ "$judged" = 0 ]; then
+	[ "$bisect" = 1 ] && { say "bisect: exit 125 (skip): $open program(s) not shown within their thresholds"; exit 125; }
 	exit 4
 fi
 [ "$bisect" = 1 ] && say "bisect: exit 0 (good)"

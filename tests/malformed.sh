@@ -142,7 +142,8 @@ pass "$nr malformed run sets: exit 2, one clear line naming the file, nothing wr
 for f in "$corpus"/runset/good-*; do
 	compare --bounds "$corpus/bounds/good-runset" "$f" "$f"
 	rc=$?
-	[ "$rc" = 0 ] || fail "corpus $f against itself: exit $rc: $(cat "$tmp/err")"
+	# 0, or 4 where its few or noisy runs cannot show "same"; never 1 or 2
+	{ [ "$rc" = 0 ] || [ "$rc" = 4 ]; } || fail "corpus $f against itself: exit $rc: $(cat "$tmp/err")"
 done
-pass "$(ls "$corpus"/runset/good-* | wc -l) good run sets of the corpus compare with themselves: exit 0"
+pass "$(ls "$corpus"/runset/good-* | wc -l) good run sets of the corpus compare with themselves: exit 0 or 4"
 done_ok

@@ -40,6 +40,7 @@ TESTS=(
 	"rr_errors	input		tests/rr_errors.sh @INTREE@"
 	"unit		tools		@INTREE@/sched_perf_unit @INTREE@/fixtures"
 	"compare	tools		tests/compare.sh @INTREE@"
+	"verdicts	tools		tests/verdicts.sh @INTREE@"
 	"report		tools		tests/report.sh @INTREE@"
 	"evidence	tools		tests/evidence.sh @INTREE@"
 	"patches	tools		tests/patches.sh @KSRC@"

@@ -101,9 +101,15 @@ run 0 4 -- sctp_rr "${short[@]}" --pairs 2
 run 0 -- dirdeep --iterations 2 --budget 1 --sync syncfs --instances 1 --workdir "$tmp"
 run 0 -- pipe "${short[@]}" --pairs 2
 run 0 -- pipe --threaded -l 20000
-run 0 1 -- sched_perf_compare "$tmp/a.res" "$tmp/b.res"
-run 0 1 -- sched_perf_compare --json "$tmp/a.res" "$tmp/b.res"
+# 2 runs a side cannot show a metric within its threshold: exit 4
+run 0 1 4 -- sched_perf_compare "$tmp/a.res" "$tmp/b.res"
+run 0 1 4 -- sched_perf_compare --json "$tmp/a.res" "$tmp/b.res"
 [ -s "$tmp/log" ] || fail "sched_perf_compare --json printed nothing"
+# the simulation drives the gate and the shift tests through every path:
+# paired with values missing, unpaired with drift, boots
+run 0 -- sched_perf_sim --gates 30 --seed 1 --mode paired --missing 0.1 --shift -0.05
+run 0 -- sched_perf_sim --gates 30 --seed 1 --mode unpaired --drift 0.01
+run 0 -- sched_perf_sim --gates 30 --seed 1 --mode boots --missing 0.1
 
 # Every malformed input of tests/malformed.sh through this build: exit 2,
 # one line, and no report on the way out.

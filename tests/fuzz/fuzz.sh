@@ -27,7 +27,7 @@ shift $(($# < 3 ? $# : 3))
 targets=${*:-schedstat task_sched bounds results runset fair_stats}
 engine=${FUZZ_ENGINE:-auto}
 # each parser file, and what the harnesses' extra checks call besides
-parsers="schedstat.c fairstats.c fileio.c bounds.c verdict.c results.c runset.c compare.c stats.c metric_rows.c metrics.c guard.c"
+parsers="schedstat.c fairstats.c fileio.c bounds.c verdict.c results.c runset.c compare.c shift.c trend.c outfile.c stats.c metric_rows.c metrics.c guard.c"
 
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 [[ "$secs" =~ ^[0-9]+$ ]] && [ "$secs" -gt 0 ] || fail "SECONDS '$secs' is not a whole number above 0"

@@ -10,6 +10,13 @@
 #include "compare.h"
 #include "compiler.h"
 #include "metric_rows.h"
+#include "shift.h"
+#include "trend.h"
+
+double cmp_default_alpha(bool boots)
+{
+	return boots ? CMP_ALPHA_BOOTS : CMP_ALPHA;
+}
 
 const char *cmp_verdict_name(enum cmp_verdict v)
 {
@@ -22,6 +29,8 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 		[CMP_MISSING] = "missing",
 		[CMP_UNDECIDED] = "undecided",
 		[CMP_DRIFTING] = "drifting",
+		[CMP_WORSE] = "worse",
+		[CMP_BETTER] = "better",
 	};
 
 	if ((unsigned int)v < ARRAY_SIZE(names) && names[v])
@@ -34,12 +43,6 @@ static double log_choose(unsigned int n_old, unsigned int n_new)
 {
 	return lgamma((double)n_old + n_new + 1) - lgamma((double)n_old + 1) -
 	       lgamma((double)n_new + 1);
-}
-
-/* The smallest two-sided p of the exact test: 2 / C(n_old + n_new, n_old) */
-static double smallest_p(unsigned int n_old, unsigned int n_new)
-{
-	return fmin(1, exp(M_LN2 - log_choose(n_old, n_new)));
 }
 
 bool cmp_decided(enum cmp_verdict v)
@@ -72,16 +75,33 @@ bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level)
 }
 
 /*
- * (new - old) / |old| of the medians.  From an old median of 0 any move is
- * infinitely large: +/-HUGE_VAL in the direction of the new median (beyond
- * every threshold that way; the U test still decides whether it is real),
- * and 0 when the new median is 0 as well.
+ * Metrics where 0 is normal (a placement count on an idle path, a share
+ * of time): their change is taken relative to max(|old median|, floor),
+ * so that a move from 0 to a trace of the floor is a measured fraction of
+ * it, not an infinite one.  The floors are far below what the default
+ * bounds let such a metric rise to.
  */
-static double relative_change(double old, double new)
+static const struct {
+	const char *suffix;
+	double floor;
+} floors[] = {
+	{ "migrations_per_1k_ops", 0.01 },	/* one per 100k operations */
+	{ "sis_scanned_per_wakeup", 0.01 },	/* one CPU per 100 wakeups */
+	{ "involuntary_switches_per_op", 0.001 },
+	{ "_share", 0.001 },			/* 0.1 % of the time */
+};
+
+double cmp_floor(const char *metric)
 {
-	if (old == 0)
-		return new == 0 ? 0 : copysign(HUGE_VAL, new);
-	return (new - old) / fabs(old);
+	size_t len = strlen(metric), sl;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(floors); i++) {
+		sl = strlen(floors[i].suffix);
+		if (len >= sl && !strcmp(metric + len - sl, floors[i].suffix))
+			return floors[i].floor;
+	}
+	return 0;
 }
 
 /*
@@ -98,42 +118,57 @@ static bool worse(double change, double threshold)
 	return change != 0;
 }
 
-static bool better(double change, double threshold)
-{
-	if (threshold < 0)
-		return change > -threshold;
-	if (threshold > 0)
-		return change < -threshold;
-	return false;
-}
-
 /* A change in percent: one decimal, or three digits when huge (or inf). */
 static void percent(double change, char *buf, size_t len)
 {
-	if (fabs(change) < 1e4)
+	if (isnan(change))
+		snprintf(buf, len, "n/a");
+	else if (fabs(change) < 1e4)
 		snprintf(buf, len, "%+.1f%%", change * 100);
 	else
 		snprintf(buf, len, "%+.3g%%", change * 100);
 }
 
-/* "old -> new (change), p, p_adj": the figures every report line carries */
+/*
+ * "median old -> new (change) in [lo, hi], p, p_adj": the figures every
+ * report line carries.  The change is the shift estimate of the test
+ * (shift.h), the interval that of the metric's level.
+ */
 static void figures(const struct cmp_result *r, char *buf, size_t len)
 {
-	char adj[16], pct[16];
+	char adj[16], pct[16], lo[16], hi[16], scale[48] = "";
 
 	if (isnan(r->p_adj))
 		snprintf(adj, sizeof(adj), "n/a");
 	else
 		snprintf(adj, sizeof(adj), "%.3g", r->p_adj);
 	percent(r->change, pct, sizeof(pct));
-	snprintf(buf, len, "median %.6g -> %.6g (%s), p %.3g, p_adj %s",
-		 r->old.median, r->new.median, pct, r->p, adj);
+	percent(r->ci_lo, lo, sizeof(lo));
+	percent(r->ci_hi, hi, sizeof(hi));
+	if (r->floor > 0 && fabs(r->old.median) < r->floor)
+		snprintf(scale, sizeof(scale), " of the floor %g", r->floor);
+	snprintf(buf, len, "median %.6g -> %.6g (%s%s) in [%s, %s], p %.3g, p_adj %s",
+		 r->old.median, r->new.median, pct, scale, lo, hi, r->p, adj);
+}
+
+static void describe_too_few(struct cmp_result *r, const struct cmp_params *params,
+			     const char *fig)
+{
+	if (params->boots) {
+		snprintf(r->why, sizeof(r->why),
+			 "too few boots: %u vs %u, Welch's test needs 2 a side; %s",
+			 r->old.n, r->new.n, fig);
+		return;
+	}
+	snprintf(r->why, sizeof(r->why),
+		 "too few runs: %u vs %u reach p %.2g at best, not below %.2g; %s",
+		 r->old.n, r->new.n, r->min_p, r->level_metric, fig);
 }
 
 static void describe(struct cmp_result *r, const struct cmp_params *params)
 {
-	char fig[96], limit[16], opposite[16], apart[64] = "";
-	double level = r->level, max_cv = params->max_cv;
+	char fig[160], limit[16], opposite[16], apart[64] = "";
+	double lm = r->level_metric, max_cv = params->max_cv;
 	bool paired = params->paired;
 
 	if (r->verdict == CMP_MISSING)
@@ -163,43 +198,49 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 			 fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6), fmin(max_cv, 1e6), fig);
 		break;
 	case CMP_DRIFTING:
-		snprintf(r->why, sizeof(r->why),
-			 "drifting: cannot judge: trend rho old %+.2f new %+.2f (p < %.2g with the order measured); %s",
-			 r->rho_old, r->rho_new, CMP_DRIFT_P, fig);
-		break;
-	case CMP_TOO_FEW:
-		if (params->boots) {
+		if (r->drifted_with[0]) {
 			snprintf(r->why, sizeof(r->why),
-				 "too few boots: %u vs %u, Welch's test needs 2 a side; %s",
-				 r->old.n, r->new.n, fig);
+				 "drifting: cannot judge: the host drifted (%s trends with the order measured); %s",
+				 r->drifted_with, fig);
 			break;
 		}
 		snprintf(r->why, sizeof(r->why),
-			 "too few runs: %u vs %u reach p %.2g at best, not below %.2g; %s",
-			 r->old.n, r->new.n, paired ? stats_signed_rank_min_p(r->new.n) :
-			 smallest_p(r->old.n, r->new.n), level, fig);
+			 "drifting: cannot judge: trend tau old %+.2f new %+.2f (p %.2g with the order measured); %s",
+			 r->rho_old, r->rho_new, r->p_drift, fig);
+		break;
+	case CMP_TOO_FEW:
+		describe_too_few(r, params, fig);
 		break;
 	case CMP_REGRESSED:
-		snprintf(r->why, sizeof(r->why), "%s: beyond %s, p_adj < %.3g%s", fig, limit,
-			 level, apart);
+		snprintf(r->why, sizeof(r->why), "%s: beyond %s, shown (one-sided p %.3g < %.3g)%s",
+			 fig, limit, r->p_beyond, lm / 2, apart);
 		break;
 	case CMP_IMPROVED:
-		snprintf(r->why, sizeof(r->why), "%s: improved beyond %s, p_adj < %.3g%s", fig,
-			 opposite, level, apart);
+		snprintf(r->why, sizeof(r->why),
+			 "%s: improved beyond %s, shown (one-sided p %.3g < %.3g)%s", fig,
+			 opposite, r->p_beyond, lm / 2, apart);
+		break;
+	case CMP_WORSE:
+	case CMP_BETTER:
+		snprintf(r->why, sizeof(r->why),
+			 "%s: %s, significant (p < %.3g), but not shown beyond %s (one-sided p %.3g)",
+			 fig, r->verdict == CMP_WORSE ? "worse" : "better", lm,
+			 r->verdict == CMP_WORSE ? limit : opposite, r->p_beyond);
 		break;
 	case CMP_SAME:
 		snprintf(r->why, sizeof(r->why), "%s: within +/-%.3g%%, equivalence p %.3g < %.3g",
-			 fig, fabs(r->threshold) * 100, r->p_same, level);
+			 fig, fabs(r->threshold) * 100, r->p_same, r->level_same);
 		break;
 	default:
-		if (worse(r->change, r->threshold) || better(r->change, r->threshold))
+		if (r->from_zero)
 			snprintf(r->why, sizeof(r->why),
-				 "undecided: %s: beyond %s but not significant at %.3g",
-				 fig, worse(r->change, r->threshold) ? limit : opposite, level);
+				 "undecided: %s: from an old median of 0, no move shown (p %.3g, not below %.3g) and none can be shown within a relative threshold",
+				 fig, r->p, lm);
 		else
 			snprintf(r->why, sizeof(r->why),
-				 "undecided: %s: not shown within +/-%.3g%% (equivalence p %.3g, not below %.3g)",
-				 fig, fabs(r->threshold) * 100, r->p_same, level);
+				 "undecided: %s: neither shown beyond %s nor within +/-%.3g%% (equivalence p %.3g, not below %.3g)",
+				 fig, worse(r->change, r->threshold) ? limit : opposite,
+				 fabs(r->threshold) * 100, r->p_same, r->level_same);
 		break;
 	}
 }
@@ -258,98 +299,180 @@ static bool ranges_apart(const struct runset_metric *o,
 	return ohi < nlo || nhi < olo;
 }
 
-/* @n values of @v divided by @scale (a copy); NULL when out of memory. */
-static double *scaled(const double *v, unsigned int n, double scale)
+static bool all_positive(const double *v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!(v[i] > 0))
+			return false;
+	return true;
+}
+
+/*
+ * @n values of @v on the metric's scale (a copy): their logarithm on the
+ * ratio scale, else divided by @scale.  NULL when out of memory.
+ */
+static double *scaled(const struct cmp_result *r, const double *v, unsigned int n,
+		      double scale)
 {
 	double *out = malloc((n ? n : 1) * sizeof(*out));
 	unsigned int i;
 
 	for (i = 0; out && i < n; i++)
-		out[i] = v[i] / scale;
+		out[i] = r->ratio_scale ? log(v[i]) : v[i] / scale;
 	return out;
 }
 
-/* The change is judged relative to the old median (1 when that is 0). */
-static double old_scale(const struct cmp_result *r)
-{
-	return r->old.median != 0 ? fabs(r->old.median) : 1;
-}
-
 /*
- * Unpaired: Mann-Whitney U on the values (Welch's t-test on boot medians,
- * @boots), Welch's equivalence test on them relative to the old median.
+ * What one metric's tests work on: the data on its scale, and the
+ * one-sided p of a move beyond the threshold either way.
  */
-static void unpaired(struct cmp_result *r, const struct runset_metric *o,
-		     const struct runset_metric *n, bool boots)
-{
-	double margin = fabs(r->threshold), *so, *sn;
+struct judged {
+	struct shift sh;
+	double *a, *b;		/* owned: the data on the metric's scale */
+	double p_worse;		/* the change beyond the threshold, bad way */
+	double p_better;	/* beyond it the other way */
+};
 
-	r->change = relative_change(r->old.median, r->new.median);
-	so = scaled(o->v, o->n, old_scale(r));
-	sn = scaled(n->v, n->n, old_scale(r));
-	if (boots)
-		r->p = so && sn ? stats_welch(so, o->n, sn, n->n, NULL, NULL) : 1;
-	else
-		r->p = stats_mann_whitney(o->v, o->n, n->v, n->n, NULL);
-	r->p_same = so && sn ? stats_welch_tost(so, o->n, sn, n->n, -margin, margin) : 1;
-	free(so);
-	free(sn);
+/*
+ * The scale of a change.  When every value of both sides is positive and
+ * the metric is not one where 0 is normal (it has no floor), the ratio
+ * scale: the tests and the estimate work on logarithms, a shift s there is
+ * the change e^s - 1, so that a run k times slower is k times slower
+ * whatever the level of its block or run.  Else (zeros, negative values,
+ * a count near zero) differences relative to |old median|, or the floor
+ * when that is larger (cmp_floor): on logarithms a count near zero is all
+ * noise (boot medians of 0.05, 0.09 and 0.37 CPUs scanned per wakeup
+ * spread by a factor of 7 and hid a move to 3.96, +4500 %, from Welch's
+ * t at 3 boots a side).  From an old median of 0 without a floor
+ * there is no scale (r->from_zero): the data stay in their units, any move
+ * shown is an infinite change, and none is ever "same".  Returns the
+ * divisor of the differences.
+ */
+static double scale_of(struct cmp_result *r, bool positive)
+{
+	double scale;
+
+	r->floor = cmp_floor(r->metric);
+	r->ratio_scale = positive && r->floor == 0;
+	scale = fmax(fabs(r->old.median), r->floor);
+	r->from_zero = !r->ratio_scale && scale == 0;
+	return r->from_zero ? 1 : scale;
+}
+
+/* A change (of the ratios) on the metric's scale: what the tests test. */
+static double on_scale(const struct cmp_result *r, double change)
+{
+	if (!r->ratio_scale)
+		return change;
+	return change > -1 ? log1p(change) : -HUGE_VAL;
+}
+
+/* A shift on the metric's scale as a change (of the ratios). */
+static double as_change(const struct cmp_result *r, double shift)
+{
+	return r->ratio_scale ? expm1(shift) : shift;
 }
 
 /*
- * Paired (block k = run k of each side): the signed-rank test and the
- * one-sample equivalence test on d_k = (new_k - old_k) / |old median|;
- * the change is the median of d (relative_change when the old median is
- * 0); the noise judged is the robust CV of the ratios new_k / old_k.
+ * The blocks of a paired comparison: A's and B's values of the same
+ * iteration, into @ov and @nv (room for the smaller side).  An iteration
+ * missing on either side drops that block, for this metric only; the
+ * others stay paired as measured.  Returns how many.
+ */
+static unsigned int blocks(const struct runset_metric *o, const struct runset_metric *n,
+			   double *ov, double *nv)
+{
+	unsigned int i = 0, j = 0, nb = 0;
+
+	while (i < o->n && j < n->n) {
+		if (o->it[i] < n->it[j]) {
+			i++;
+		} else if (o->it[i] > n->it[j]) {
+			j++;
+		} else {
+			ov[nb] = o->v[i++];
+			nv[nb++] = n->v[j++];
+		}
+	}
+	return nb;
+}
+
+/*
+ * Paired (block k = iteration k of each side): d_k = ln(new_k / old_k) on
+ * the ratio scale, else (new_k - old_k) / scale, judged by the signed-rank
+ * test and its Hodges-Lehmann shift; the noise judged is the robust CV of
+ * the ratios new_k / old_k.
  */
 static void paired(struct cmp_result *r, const struct runset_metric *o,
-		   const struct runset_metric *n)
+		   const struct runset_metric *n, struct judged *j)
 {
-	unsigned int k, nb = o->n < n->n ? o->n : n->n, nr = 0;
-	double *d = malloc((nb ? nb : 1) * sizeof(*d));
-	double *ratio = malloc((nb ? nb : 1) * sizeof(*ratio));
-	double margin = fabs(r->threshold), med;
+	unsigned int k, room = o->n < n->n ? o->n : n->n, nb = 0, nr = 0;
+	double *ratio = malloc((room ? room : 1) * sizeof(*ratio));
+	double *ov = malloc((room ? room : 1) * sizeof(*ov));
+	double *nv = malloc((room ? room : 1) * sizeof(*nv));
+	double scale;
 
-	r->p = 1;
-	r->p_same = 1;
+	j->b = malloc((room ? room : 1) * sizeof(*j->b));
 	r->cv_block = HUGE_VAL;		/* out of memory: no verdict */
-	r->change = relative_change(r->old.median, r->new.median);
-	if (d && ratio) {
+	if (j->b && ratio && ov && nv) {
+		nb = blocks(o, n, ov, nv);
+		scale = scale_of(r, all_positive(ov, nb) && all_positive(nv, nb));
 		for (k = 0; k < nb; k++) {
-			d[k] = (n->v[k] - o->v[k]) / old_scale(r);
-			if (o->v[k] != 0)
-				ratio[nr++] = n->v[k] / o->v[k];
+			j->b[k] = r->ratio_scale ? log(nv[k] / ov[k]) : (nv[k] - ov[k]) / scale;
+			if (ov[k] != 0)
+				ratio[nr++] = nv[k] / ov[k];
 		}
-		if (r->old.median != 0 && !stats_median(d, nb, &med))
-			r->change = med;
-		r->p = stats_signed_rank(d, nb, NULL);
-		r->p_same = stats_tost(d, nb, -margin, margin);
 		if (nr < 2)
 			r->cv_block = 0;	/* one block or none: no spread seen */
 		else if (stats_robust_cv(ratio, nr, &r->cv_block))
 			r->cv_block = HUGE_VAL;
 	}
-	free(d);
+	j->sh = (struct shift){ SHIFT_PAIRED, NULL, 0, j->b, j->b ? nb : 0 };
 	free(ratio);
-}
-
-/* Both sides trend-free enough to judge a sequential comparison? */
-static bool drifting(struct cmp_result *r, const struct runset_metric *o,
-		     const struct runset_metric *n)
-{
-	bool old_trends = o->n >= CMP_DRIFT_MIN_N && stats_trend(o->v, o->n, &r->rho_old) < CMP_DRIFT_P;
-	bool new_trends = n->n >= CMP_DRIFT_MIN_N && stats_trend(n->v, n->n, &r->rho_new) < CMP_DRIFT_P;
-
-	return old_trends || new_trends;
+	free(ov);
+	free(nv);
 }
 
 /*
- * Describe both sides and test them; false (and CMP_MISSING) when a side
- * has no runs.  The verdict is left CMP_UNDECIDED, or set to a reason
- * for none (drifting, noisy).
+ * Unpaired: both sides on the metric's scale, judged by the Mann-Whitney
+ * test and its Hodges-Lehmann shift, or boot medians (@boots) by Welch's
+ * t and the difference of the means.
+ */
+static void unpaired(struct cmp_result *r, const struct runset_metric *o,
+		     const struct runset_metric *n, bool boots, struct judged *j)
+{
+	double scale = scale_of(r, all_positive(o->v, o->n) && all_positive(n->v, n->n));
+
+	j->a = scaled(r, o->v, o->n, scale);
+	j->b = scaled(r, n->v, n->n, scale);
+	j->sh = (struct shift){ boots ? SHIFT_MEANS : SHIFT_RANKS, j->a, j->a ? o->n : 0,
+				j->b, j->b ? n->n : 0 };
+}
+
+/*
+ * The p that a sequential comparison trends with the order measured:
+ * Kendall's S of both sides summed (trend.h), so that a host drifting the
+ * same way through both runs, which is what would move the new run
+ * against the old, adds up.  1 when too few values.
+ */
+static double drift_p(struct cmp_result *r, const struct runset_metric *o,
+		      const struct runset_metric *n)
+{
+	if (o->n + n->n < CMP_DRIFT_MIN_N)
+		return 1;
+	return trend_p(o->v, o->n, n->v, n->n, &r->rho_old, &r->rho_new);
+}
+
+/*
+ * Describe both sides and put their data in @j; false (and CMP_MISSING)
+ * when a side has no runs.  The verdict is left CMP_UNDECIDED, or set to
+ * a reason for none (drifting, noisy).
  */
 static bool sides(struct cmp_result *r, const struct runset *old,
-		  const struct runset *new, const struct cmp_params *params)
+		  const struct runset *new, const struct cmp_params *params,
+		  struct judged *j)
 {
 	bool pair = params->paired;
 	double max_cv = params->max_cv;
@@ -379,70 +502,209 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 		 * Ratios of a count near zero vary wildly (0.0003 -> 4 CPUs
 		 * scanned per wakeup); sides apart are judged anyway, as below.
 		 */
-		paired(r, o, n);
+		paired(r, o, n, j);
 		if (r->cv_block > max_cv && !r->apart)
 			r->verdict = CMP_NOISY;
 		return true;
 	}
-	unpaired(r, o, n, params->boots);
+	unpaired(r, o, n, params->boots, j);
 	if (params->boots) {
 		/* interleaved boots: no order to trend with, no foreign share */
 		if ((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart)
 			r->verdict = CMP_NOISY;
 		return true;
 	}
-	if (drifting(r, o, n))
-		r->verdict = CMP_DRIFTING;
-	else if (((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart) ||
-		 machine_busier(r, old, new))
+	r->p_drift = drift_p(r, o, n);
+	if (((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart) ||
+	    machine_busier(r, old, new))
 		r->verdict = CMP_NOISY;
 	return true;
 }
 
-/* Holm over the p of the @nr metrics in @idx; Bonferroni without memory. */
-static void adjust(struct cmp_result *out, const unsigned int *idx,
-		   unsigned int nr)
+/* A change of any size the bad way of @threshold (any at all for 0). */
+static bool bad_way_moved(double change, double threshold)
 {
-	double *p = malloc((nr ? nr : 1) * sizeof(*p));
-	unsigned int k;
+	if (threshold < 0)
+		return change < 0;
+	if (threshold > 0)
+		return change > 0;
+	return change != 0;
+}
 
-	for (k = 0; p && k < nr; k++)
-		p[k] = out[idx[k]].p;
-	if (p && !stats_holm(p, nr, p)) {
-		for (k = 0; k < nr; k++)
-			out[idx[k]].p_adj = p[k];
+/* The alternative that says "worse than c" for @threshold, and "better". */
+static enum shift_alt bad_way(double threshold)
+{
+	return threshold < 0 ? SHIFT_LESS : SHIFT_GREATER;
+}
+
+static enum shift_alt good_way(double threshold)
+{
+	return threshold < 0 ? SHIFT_GREATER : SHIFT_LESS;
+}
+
+static bool all_zero(const double *v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] != 0)
+			return false;
+	return true;
+}
+
+/*
+ * Every test of one metric, on the same statistic (shift.h): its shift
+ * estimate is the change; the two-sided p that it is 0; the one-sided p
+ * that it lies beyond the threshold in the bad way (against "shift no
+ * further than the threshold": the dual of the equivalence test), and
+ * beyond its opposite in the good way; the two one-sided tests of the
+ * equivalence (SAME) and the bad half of them alone (not worse than the
+ * threshold).  From an old median of 0 (no scale), any move shown is
+ * beyond every threshold, and only two sides of zeros are the same.
+ */
+static void test(struct cmp_result *r, struct judged *j)
+{
+	const struct shift *sh = &j->sh;
+	double th = r->threshold, margin = fabs(th), est = shift_estimate(sh);
+	bool zeros;
+
+	r->change = !r->from_zero ? as_change(r, est) : est == 0 ? 0 : copysign(HUGE_VAL, est);
+	r->p = shift_p(sh, 0, SHIFT_TWO_SIDED);
+	r->min_p = shift_min_p(sh);
+	r->p_same = 1;
+	r->p_ni = 1;
+	if (th == 0) {
+		/* no direction: any move is bad, none good, nothing the same */
+		j->p_worse = r->p;
+		j->p_better = 1;
+		return;
+	}
+	if (r->from_zero) {
+		zeros = sh->nb && all_zero(sh->b, sh->nb) &&
+			(sh->kind == SHIFT_PAIRED || all_zero(sh->a, sh->na));
+		j->p_worse = shift_p(sh, 0, bad_way(th));
+		j->p_better = shift_p(sh, 0, good_way(th));
+		r->p_same = r->p_ni = zeros ? 0 : 1;
+		return;
+	}
+	j->p_worse = shift_p(sh, on_scale(r, th), bad_way(th));
+	j->p_better = shift_p(sh, on_scale(r, -th), good_way(th));
+	r->p_ni = shift_p(sh, on_scale(r, th), good_way(th));
+	r->p_same = fmax(shift_p(sh, on_scale(r, -margin), SHIFT_GREATER),
+			 shift_p(sh, on_scale(r, margin), SHIFT_LESS));
+}
+
+/* The interval of the change at the metric's level, relative as the change. */
+static void interval(struct cmp_result *r, const struct judged *j)
+{
+	double lo, hi;
+
+	shift_interval(&j->sh, r->level_metric, &lo, &hi);
+	if (r->from_zero) {
+		lo = lo == 0 ? 0 : copysign(HUGE_VAL, lo);
+		hi = hi == 0 ? 0 : copysign(HUGE_VAL, hi);
 	} else {
-		for (k = 0; k < nr; k++)
-			out[idx[k]].p_adj = fmin(1, out[idx[k]].p * nr);
+		lo = as_change(r, lo);
+		hi = as_change(r, hi);
 	}
-	free(p);
+	r->ci_lo = lo;
+	r->ci_hi = hi;
 }
 
-/* Could @r's test reach @level with these runs at all? */
-static bool enough_runs(const struct cmp_result *r, const struct cmp_params *params,
-			double level)
+/*
+ * The verdict of a metric that could be judged.  Beyond the threshold
+ * only when shown (one-sided, each way at half the metric's two-sided
+ * level: the bound of its interval lies beyond); the same only when
+ * shown; a significant move of a size not shown beyond the threshold is
+ * worse or better, which a gate keeps looking at.
+ */
+static enum cmp_verdict decide(struct cmp_result *r, const struct judged *j, bool too_few)
 {
-	bool pair = params->paired;
+	double lm = r->level_metric, one = r->threshold == 0 ? lm : lm / 2;
+	bool bad = bad_way_moved(r->change, r->threshold);
 
-	if (params->boots)	/* Welch's t: any p with 2 boots a side */
-		return r->old.n >= 2 && r->new.n >= 2;
-	if (pair)
-		return stats_signed_rank_min_p(r->new.n < r->old.n ? r->new.n : r->old.n) < level;
-	return cmp_enough_runs(r->old.n, r->new.n, level);
-}
-
-/* The verdict of a metric that could be judged, its p_adj known. */
-static enum cmp_verdict decide(const struct cmp_result *r, bool too_few)
-{
-	if (!too_few && r->p_adj < r->level) {
-		if (worse(r->change, r->threshold))
-			return CMP_REGRESSED;
-		if (better(r->change, r->threshold))
-			return CMP_IMPROVED;
+	r->p_beyond = bad ? j->p_worse : j->p_better;
+	if (!too_few && j->p_worse < one) {
+		r->p_beyond = j->p_worse;
+		return CMP_REGRESSED;
 	}
-	if (r->p_same < r->level)
+	if (!too_few && j->p_better < one) {
+		r->p_beyond = j->p_better;
+		return CMP_IMPROVED;
+	}
+	if (r->p_same < r->level_same)
 		return CMP_SAME;
+	if (!too_few && r->p < lm)
+		return bad ? CMP_WORSE : CMP_BETTER;
 	return too_few ? CMP_TOO_FEW : CMP_UNDECIDED;
+}
+
+bool cmp_bad_side_open(const struct cmp_result *r)
+{
+	switch (r->verdict) {
+	case CMP_SAME:
+	case CMP_IMPROVED:
+	case CMP_BETTER:
+	case CMP_MISSING:
+		return false;
+	case CMP_UNDECIDED:
+	case CMP_TOO_FEW:
+		/* not worse than the threshold may be shown on its own */
+		return !(r->p_ni < r->level_same);
+	default:
+		return true;
+	}
+}
+
+static void init_result(struct cmp_result *r, const struct cmp_rule *rule)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->metric, sizeof(r->metric), "%s", rule->metric);
+	r->threshold = rule->change;
+	r->change = NAN;
+	r->p = NAN;
+	r->p_adj = NAN;
+	r->p_same = NAN;
+	r->p_ni = NAN;
+	r->p_beyond = NAN;
+	r->ci_lo = r->ci_hi = NAN;
+	r->cv_block = NAN;
+	r->min_p = NAN;
+	r->p_drift = NAN;
+	r->foreign_old = r->foreign_new = NAN;
+}
+
+/*
+ * A host that drifted through a sequential comparison moved every metric
+ * it measured, whether or not each one's trend reached the level: the
+ * trend of any metric below CMP_DRIFT_P / the metrics tested (Bonferroni:
+ * a steady host is refused in at most CMP_DRIFT_P of the comparisons)
+ * takes the judgement from all (named in theirs).  Returns how many
+ * judged metrics were taken.
+ */
+static unsigned int host_drifted(struct cmp_result *out, unsigned int nr)
+{
+	unsigned int i, tested = 0, first = nr, taken = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (isnan(out[i].p_drift))
+			continue;
+		tested++;
+		if (first == nr || out[i].p_drift < out[first].p_drift)
+			first = i;
+	}
+	if (first == nr || !(out[first].p_drift < CMP_DRIFT_P / tested))
+		return 0;
+	for (i = 0; i < nr; i++) {
+		if (isnan(out[i].p_drift))
+			continue;
+		taken += out[i].verdict == CMP_UNDECIDED;
+		out[i].verdict = CMP_DRIFTING;
+		if (i != first)
+			snprintf(out[i].drifted_with, sizeof(out[i].drifted_with), "%s",
+				 out[first].metric);
+	}
+	return taken;
 }
 
 unsigned int compare_runsets(const struct runset *old, const struct runset *new,
@@ -452,57 +714,50 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 {
 	struct cmp_params p = params ? *params :
 		(struct cmp_params){ .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
-	double alpha = p.alpha;
 	unsigned int looks = p.looks > 1 ? p.looks : 1;
-	unsigned int i, judged = 0, nr_holm = 0, regressed = 0;
-	unsigned int *idx = malloc((nr_rules ? nr_rules : 1) * sizeof(*idx));
-	bool *too_few = calloc(nr_rules ? nr_rules : 1, sizeof(*too_few));
-	double look_alpha = alpha / looks, level;
+	double alpha_same = p.alpha_same > 0 ? p.alpha_same : CMP_ALPHA_SAME;
+	double level = p.level > 0 ? p.level : p.alpha / looks;
+	double level_same = p.level_same > 0 ? p.level_same : alpha_same / looks;
+	struct judged *j = calloc(nr_rules ? nr_rules : 1, sizeof(*j));
+	unsigned int i, judged = 0, regressed = 0;
+	bool too_few;
 
-	/* missing, drifting and noisy metrics are not judged: not in J */
+	/* missing, drifting and noisy metrics are not judged: not counted */
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];
 
-		memset(r, 0, sizeof(*r));
-		snprintf(r->metric, sizeof(r->metric), "%s", rules[i].metric);
-		r->threshold = rules[i].change;
-		r->change = NAN;
-		r->p = NAN;
-		r->p_adj = NAN;
-		r->p_same = NAN;
-		r->cv_block = NAN;
-		r->level = look_alpha;
-		r->foreign_old = r->foreign_new = NAN;
-		if (sides(r, old, new, &p) && r->verdict == CMP_UNDECIDED)
-			judged++;
-	}
-	level = judged ? look_alpha / judged : look_alpha;
-	for (i = 0; i < nr_rules; i++) {
-		struct cmp_result *r = &out[i];
-
-		if (r->verdict != CMP_UNDECIDED)
+		init_result(r, &rules[i]);
+		r->level = level;
+		r->level_same = level_same;
+		if (!j) {
+			r->verdict = CMP_TOO_FEW;	/* out of memory: cannot judge */
 			continue;
-		if (!idx || !too_few || !enough_runs(r, &p, level)) {
-			if (too_few)
-				too_few[i] = true;
-			else		/* out of memory: nothing can be judged */
-				r->verdict = CMP_TOO_FEW;
-		} else {
-			idx[nr_holm++] = i;
 		}
+		if (!sides(r, old, new, &p, &j[i]))
+			continue;
+		test(r, &j[i]);
+		judged += r->verdict == CMP_UNDECIDED;
 	}
-	adjust(out, idx, nr_holm);
+	judged -= host_drifted(out, nr_rules);
+	/* Bonferroni over the judged metrics: one interval each */
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];
 
-		if (r->verdict == CMP_UNDECIDED)
-			r->verdict = decide(r, too_few && too_few[i]);
-		if (r->verdict == CMP_TOO_FEW)
-			r->level = level;	/* what the best p could not reach */
+		r->level_metric = level / (judged ? judged : 1);
+		if (j && r->verdict != CMP_MISSING)
+			interval(r, &j[i]);
+		if (r->verdict == CMP_UNDECIDED) {
+			r->p_adj = fmin(1, r->p * judged);
+			too_few = !(r->min_p < r->level_metric);
+			r->verdict = decide(r, &j[i], too_few);
+		}
 		regressed += r->verdict == CMP_REGRESSED;
 		describe(r, &p);
+		if (j) {
+			free(j[i].a);
+			free(j[i].b);
+		}
 	}
-	free(idx);
-	free(too_few);
+	free(j);
 	return regressed;
 }

@@ -3,43 +3,38 @@
  * Comparison room: two run sets of one workload (a baseline and a new run,
  * or the A and B sides of an in-boot A/B) judged metric by metric.
  *
- * Three answers a maintainer can act on, and reasons for none:
- *   DIFFERENT (regressed / improved): the change is significant, at a
- *     family-wise level over the metrics (Holm-Bonferroni), and beyond
- *     the metric's threshold;
- *   SAME: proven, not merely "not shown to differ": the (1 - 2 level)
- *     confidence interval of the change lies inside +/- the threshold
- *     (two one-sided tests, stats_tost);
- *   UNDECIDED: neither yet; the gate runs more, and a comparison that
- *     ends undecided is a SKIP with its figures.
- * Unpaired run sets (a saved baseline) are compared with the Mann-Whitney
- * U test and Welch's equivalence test on values relative to the old
- * median.  Paired ones (params.paired: iteration k of each side measured
- * moments apart, as --ab does in blocks) with the Wilcoxon signed-rank
- * test and the one-sample equivalence test on the per-block relative
- * differences (new_k - old_k) / |old median|: the host's drift moves both
- * halves of a block alike and cancels.  A gate that looks again after
- * more runs spends ALPHA over its looks (params.looks, Bonferroni): each
- * look is judged at ALPHA / looks.
+ * Every word is a claim shown at a stated level, from one estimate of the
+ * change and the tests built on its statistic (shift.h): the
+ * Hodges-Lehmann shift with the signed-rank test (paired blocks) or the
+ * Mann-Whitney test (unpaired runs), the difference of the means with
+ * Welch's t (boots), on the ratio scale (logarithms) when every value is
+ * positive, else relative to the old median (or the metric's floor,
+ * cmp_floor()).  Each metric is held to the two-sided level of
+ * the look over the judged metrics (Bonferroni: one interval each), and
+ *   REGRESSED / IMPROVED: the change is shown beyond the threshold, the
+ *     bad way / beyond its opposite the good way: the one-sided test of
+ *     "no further than the threshold" rejects at half the metric's level,
+ *     i.e. that bound of the interval lies beyond (the dual of the TOST);
+ *   SAME: the two one-sided tests put the change within +/- the
+ *     threshold, at level_same (its own budget, per metric);
+ *   WORSE / BETTER: the change is shown to be there (p < the metric's
+ *     level) but not shown beyond the threshold: no failure, no pass; a
+ *     gate keeps looking while it has runs left;
+ *   UNDECIDED: none of these yet; TOO_FEW: the sizes cannot reach the
+ *     level at all.
+ * From an old median of 0 with no floor there is no relative scale: any
+ * move shown is beyond every threshold (+/-inf), and only two sides of
+ * zeros are the same.
  *
  * A sequential (unpaired) side whose values trend with the order they
  * were measured in (Spearman's rho against 1..n, p below CMP_DRIFT_P) is
  * "drifting": the host changed during the run, and no verdict is given.
- *
- * In detail, a metric regresses only when its median moved beyond the
- * metric's threshold in the bad direction AND the test says the two
- * sets of runs differ, at a family-wise level ALPHA over the metrics of
- * the comparison (Holm-Bonferroni).  A move beyond the threshold in the
- * good direction with the same significance is an improvement: reported,
- * never failed.  A side whose robust coefficient of variation (MAD based:
- * one wild iteration does not count, as it does not for the rank test) is
- * above MAX_CV, or
- * run counts too small for the test ever to reach its level, cannot be
- * judged: that is said, with the figures, never silently passed.  The one
- * exception to the CV limit: when every run of one side lies beyond every
- * run of the other, the noise did not hide the move, whatever its size
- * (a count near zero has a huge CV; 0.0003 -> 4 CPUs scanned per wakeup
- * is still a move).
+ * A side whose robust coefficient of variation (MAD based: one wild
+ * iteration does not count, as it does not for the rank test) is above
+ * MAX_CV is too noisy to judge, with one exception: when every run of one
+ * side lies beyond every run of the other, the noise did not hide the
+ * move, whatever its size (a count near zero has a huge CV; 0.0003 -> 4
+ * CPUs scanned per wakeup is still a move).
  */
 #ifndef SCHED_PERF_COMPARE_H
 #define SCHED_PERF_COMPARE_H
@@ -55,6 +50,18 @@
  * in bench/gate.sh) are in Documentation/scheduler/sched-perf.rst.
  */
 #define CMP_ALPHA	0.05	/* family-wise, over one comparison's metrics */
+/*
+ * Boots get the false-alarm goal itself: at 3 boots a side the margin of
+ * the threshold does not keep a false DIFFERENT under 1 % once the boots
+ * spread as far as the threshold, and alpha is the only bound (A/A at CV
+ * 0.2: 1.50 % with 0.05, 0.15 % with 0.01; bench/verdicts.sh).
+ */
+#define CMP_ALPHA_BOOTS	0.01
+/*
+ * SAME has its own budget, per metric over the looks, whatever alpha
+ * DIFFERENT has: a false "same" at the threshold in at most 5 %.
+ */
+#define CMP_ALPHA_SAME	0.05
 #define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
 /*
  * Wall-clock rates (metrics named *_per_sec) and task placement (metrics
@@ -71,7 +78,7 @@
  * CMP_DRIFT_MIN_N values.  udp_rr's baseline that climbed from 14.2 to
  * 17.0 us per transaction over 8 iterations gave an A/A false alarm.
  */
-#define CMP_DRIFT_P	0.01
+#define CMP_DRIFT_P	0.05
 #define CMP_DRIFT_MIN_N	6
 
 /*
@@ -93,38 +100,62 @@ enum cmp_verdict {
 	CMP_MISSING,		/* a side has no value for the metric */
 	CMP_UNDECIDED,		/* neither shown to differ nor proven the same */
 	CMP_DRIFTING,		/* a sequential side trends: cannot judge */
+	CMP_WORSE,		/* a move the bad way shown, not beyond the threshold */
+	CMP_BETTER,		/* a move the good way shown, not beyond it */
 };
 
 /*
- * change: from an old median of 0, +/-HUGE_VAL toward the new median (0
- * when that is 0 too).  change and p are NAN for CMP_MISSING, p_adj is NAN
- * for every metric not judged (missing, noisy, too few runs).
+ * change: the shift estimate relative to the scale (+/-HUGE_VAL from an
+ * old median of 0 without a floor, 0 when nothing moved); change and p
+ * are NAN for CMP_MISSING, p_adj for every metric not judged (missing,
+ * noisy, drifting).
  */
 struct cmp_result {
 	char metric[METRIC_NAME_LEN];
 	double threshold;		/* the rule's change */
 	struct sample_stats old, new;	/* valid unless CMP_MISSING */
-	double change;			/* of the medians, (new - old) / |old| */
-	double p;			/* Mann-Whitney U or signed-rank, two-sided */
-	double p_adj;			/* Holm-adjusted over the judged metrics */
+	double change;			/* the shift estimate, as new / old - 1 */
+	double ci_lo, ci_hi;		/* its interval at level_metric */
+	double p;			/* two-sided, that the change is 0 */
+	double p_adj;			/* p x the judged metrics (Bonferroni) */
+	double p_beyond;		/* one-sided: beyond the threshold */
 	double p_same;			/* equivalence within +/- |threshold| */
-	double level;			/* what p_adj and p_same were held to */
+	double p_ni;			/* one-sided: not worse than the threshold */
+	double level;			/* this look's level over the metrics */
+	double level_metric;		/* level / judged metrics: what p is held to */
+	double level_same;		/* what p_same and p_ni are held to */
+	double min_p;			/* the smallest p these sizes can reach */
+	double floor;			/* the metric's floor (cmp_floor), or 0 */
+	bool from_zero;			/* old median 0 and no floor: no scale */
+	bool ratio_scale;		/* tested on logarithms (all values > 0) */
 	double cv_block;		/* paired: CV of the per-block ratios new/old */
-	double rho_old, rho_new;	/* trend of each side (unpaired) */
+	double rho_old, rho_new;	/* Kendall's tau of each side (unpaired) */
+	double p_drift;			/* that both sides trend (unpaired), or NAN */
+	char drifted_with[METRIC_NAME_LEN];	/* DRIFTING for another's trend */
 	enum cmp_verdict verdict;
 	double rcv_old, rcv_new;		/* robust CVs (stats_robust_cv) */
 	bool apart;			/* no run of one side within the other's range */
 	double foreign_old, foreign_new;	/* when NOISY for a busier machine */
-	char why[192];			/* one line: figures for the report */
+	char why[320];			/* one line: figures for the report */
 };
 
 struct cmp_params {
-	double alpha;
+	double alpha;		/* DIFFERENT: over the metrics and the looks */
 	double max_cv;
 	unsigned int looks;	/* looks a sequential gate may take; 0 means 1 */
-	bool paired;		/* run k of old and of new form block k */
+	bool paired;		/* iteration k of old and of new form block k */
 	bool boots;		/* each run is one boot's median (Welch) */
+	double alpha_same;	/* SAME, per metric, over the looks; 0: CMP_ALPHA_SAME */
+	/*
+	 * This look's share of alpha and of alpha_same (a gate's spending,
+	 * gate.h); 0: alpha / looks and alpha_same / looks.
+	 */
+	double level;
+	double level_same;
 };
+
+/* The default family-wise alpha: CMP_ALPHA_BOOTS for boots, else CMP_ALPHA. */
+double cmp_default_alpha(bool boots);
 
 /* Short name of a verdict, for KTAP names, tables and JSON. */
 const char *cmp_verdict_name(enum cmp_verdict v);
@@ -156,6 +187,23 @@ unsigned int cmp_looks(unsigned int runs, unsigned int max_runs);
 
 /* A verdict the gate may stop on: same, regressed or improved. */
 bool cmp_decided(enum cmp_verdict v);
+
+/*
+ * The absolute floor of a metric where 0 is normal, or 0: its change is
+ * relative to max(|old median|, floor).  migrations_per_1k_ops and
+ * sis_scanned_per_wakeup 0.01, involuntary_switches_per_op and every
+ * *_share 0.001.
+ */
+double cmp_floor(const char *metric);
+
+/*
+ * Is a worse change beyond @r's threshold still possible: neither shown
+ * absent (same, improved, better, or undecided with "not worse than the
+ * threshold" shown at level_same) nor a missing metric?  What keeps a
+ * gated metric from passing: sched_perf_compare exits 4 on it, and a
+ * --bisect step is not good.
+ */
+bool cmp_bad_side_open(const struct cmp_result *r);
 
 
 #endif

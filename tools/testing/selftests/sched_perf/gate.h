@@ -13,8 +13,12 @@
  * few runs, or too noisy), the gate runs more iterations (blocks), up to
  * --max-runs per side and until the extra ones took another --budget.
  * It looks again at planned sizes only: N, then about 1.5 times as many
- * each time, up to --max-runs; each look is judged at alpha / looks, so
- * looking again does not raise the false-alarm rate above alpha.
+ * each time, up to --max-runs.  Alpha is spent over the looks by a
+ * spending function of the Pocock type (at a share t of --max-runs,
+ * alpha ln(1 + (e - 1) t) in all), DIFFERENT and SAME each from its own
+ * budget; the last look taken spends what is left, and a look no test
+ * could reach spends nothing.  Looking again does not raise either
+ * error above its alpha.
  */
 #ifndef SCHED_PERF_GATE_H
 #define SCHED_PERF_GATE_H
@@ -45,6 +49,7 @@ struct gate_plan {
 struct gate_outcome {
 	unsigned int runs;		/* timed iterations on the new side */
 	unsigned int looks;		/* comparisons made */
+	double spent, spent_same;	/* of alpha and alpha_same, so far */
 	bool failed;			/* an iteration failed: stopped there */
 	bool compared;
 	unsigned int nr_results;

@@ -32,10 +32,13 @@ void runset_free(struct runset *rs)
 
 	for (i = 0; i < rs->nr_metrics; i++) {
 		free(rs->m[i].v);
+		free(rs->m[i].it);
 		rs->m[i].v = NULL;
+		rs->m[i].it = NULL;
 		rs->m[i].n = 0;
 	}
 	rs->nr_metrics = 0;
+	rs->nr_iter = 0;
 }
 
 const struct runset_metric *runset_find(const struct runset *rs,
@@ -64,8 +67,10 @@ static struct runset_metric *runset_slot(struct runset *rs, const char *name)
 	return m;
 }
 
-static int push(struct runset_metric *m, double v)
+/* @v, measured in iteration @it, after the values of @m */
+static int push(struct runset_metric *m, double v, unsigned int it)
 {
+	unsigned int *grown_it;
 	double *grown;
 
 	if (m->n >= RUNSET_MAX_RUNS)
@@ -74,6 +79,11 @@ static int push(struct runset_metric *m, double v)
 	if (!grown)
 		return -1;
 	m->v = grown;
+	grown_it = realloc(m->it, (m->n + 1) * sizeof(*grown_it));
+	if (!grown_it)
+		return -1;
+	m->it = grown_it;
+	m->it[m->n] = it;
 	m->v[m->n++] = v;
 	return 0;
 }
@@ -91,9 +101,10 @@ int runset_append(struct runset *rs, const struct metric_set *set)
 		if (src->missing || !isfinite(src->value))
 			continue;
 		m = runset_slot(rs, src->name);
-		if (!m || push(m, src->value))
+		if (!m || push(m, src->value, rs->nr_iter))
 			ret = -1;
 	}
+	rs->nr_iter++;
 	return ret;
 }
 
@@ -106,8 +117,10 @@ int runset_add(struct runset *rs, const char *metric, const double *v,
 	if (!m)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (push(m, v[i]))
+		if (push(m, v[i], m->n ? m->it[m->n - 1] + 1 : 0))
 			return -1;
+	if (m->n && m->it[m->n - 1] >= rs->nr_iter)
+		rs->nr_iter = m->it[m->n - 1] + 1;
 	return 0;
 }
 
@@ -242,7 +255,7 @@ static void load_runs(struct load_ctx *c, const char *key, const char *runs,
 			line_error(c, key, "'%s' is not a finite number", word);
 			return;
 		}
-		if (push(m, v)) {
+		if (push(m, v, m->n)) {
 			if (m->n >= RUNSET_MAX_RUNS)
 				line_error(c, key, "more than %d values", RUNSET_MAX_RUNS);
 			else
@@ -435,7 +448,7 @@ int runset_of_boot_medians(const struct runset *boots, unsigned int n,
 		if (!boot_medians(boots, n, name, med))
 			continue;
 		m = runset_slot(out, name);
-		for (k = 0; m && k < n && !push(m, med[k]); k++)
+		for (k = 0; m && k < n && !push(m, med[k], k); k++)
 			;
 		if (!m || k < n)
 			ret = -1;

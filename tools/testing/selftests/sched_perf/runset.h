@@ -29,6 +29,13 @@ struct runset_metric {
 	char name[METRIC_NAME_LEN];
 	unsigned int n;
 	double *v;		/* n values, one per timed iteration */
+	/*
+	 * it[k]: the iteration v[k] was measured in, counted from 0 and
+	 * rising.  An iteration where the metric was missing has no value,
+	 * so that pairs are formed by iteration, never by position: block k
+	 * of an A/B is A's and B's iteration k, whatever was missing before.
+	 */
+	unsigned int *it;
 };
 
 struct runset {
@@ -38,6 +45,7 @@ struct runset {
 	char kconfig[80];	/* digest of the kernel config, or "unknown" */
 	char kernel[128];	/* uname -r: informative, never compared */
 	unsigned int nr_cpus;
+	unsigned int nr_iter;	/* iterations appended (runset_append) */
 	unsigned int nr_metrics;
 	struct runset_metric m[METRICS_MAX];
 };
@@ -47,9 +55,10 @@ void runset_init(struct runset *rs, const char *workload);
 void runset_free(struct runset *rs);
 
 /*
- * Append one iteration: every available (not missing) metric of @set gets
- * its value appended; a NaN or infinite value counts as missing.  Returns
- * 0, or -1 when out of memory or a metric already has RUNSET_MAX_RUNS.
+ * Append one iteration, number nr_iter: every available (not missing)
+ * metric of @set gets its value appended, marked with that number; a NaN
+ * or infinite value counts as missing.  Returns 0, or -1 when out of
+ * memory or a metric already has RUNSET_MAX_RUNS.
  */
 int runset_append(struct runset *rs, const struct metric_set *set);
 
@@ -64,7 +73,8 @@ int runset_of_boot_medians(const struct runset *boots, unsigned int n,
 			   struct runset *out);
 
 /*
- * Append @n values to @metric (created when the run set has none).
+ * Append @n values to @metric (created when the run set has none), as
+ * the iterations that follow its last (a whole run set's runs lines).
  * Returns 0, or -1 when out of memory, the metrics are full or the metric
  * would have more than RUNSET_MAX_RUNS values.
  */

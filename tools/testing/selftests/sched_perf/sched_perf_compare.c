@@ -3,8 +3,10 @@
  * sched_perf_compare: judge a new run set against a baseline, metric by
  * metric, with the change thresholds of the bounds file (compare.h).
  * Prints an lkp-style table, or one JSON object per line and metric.
- * Exit: 0 nothing regressed, 1 a metric regressed, 2 bad input (one line
- * on stderr, nothing on stdout).
+ * Exit: 0 no metric may be worse than its threshold, 1 a metric regressed,
+ * 2 bad input (one line on stderr, nothing on stdout), 4 a metric not
+ * shown to stay within its threshold the bad way (undecided, worse,
+ * noisy, too few runs, drifting): a CI must not take that for a pass.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -24,6 +26,7 @@
 
 #define EXIT_REGRESSED	1
 #define EXIT_BAD_INPUT	2
+#define EXIT_OPEN	4	/* as a kselftest skip: not judged, not passed */
 #define EXIT_LOST	2	/* --merge OUT not written: as verdict.h */
 
 static const char usage[] =
@@ -33,14 +36,19 @@ static const char usage[] =
 "       sched_perf_compare --merge OUT [--runs LIST] RUNSET...\n"
 "Judge the run set in results file NEW against the baseline OLD (both written\n"
 "with --results by the same workload, variant, options, CPU count and kernel\n"
-"config).  A metric regresses when its median moved beyond its change\n"
-"threshold in the bounds file in the bad direction and the two-sided\n"
-"Mann-Whitney U test, Holm-corrected over the metrics, is below alpha; it is\n"
-"the same when the equivalence test puts the change within +/- the threshold;\n"
-"else undecided.  A side that trends with the order measured is drifting.\n"
+"config), metric by metric, against the change thresholds of the bounds file.\n"
+"The change is a shift estimate relative to the old median (Hodges-Lehmann\n"
+"with the Mann-Whitney test; paired: with the signed-rank test; boots: the\n"
+"mean with Welch's t), with its interval at alpha / metrics (Bonferroni).\n"
+"regressed / improved: shown beyond the threshold (the interval's bound is\n"
+"beyond it); same: shown within +/- the threshold (equivalence test);\n"
+"worse / better: shown to move, not shown beyond the threshold; else\n"
+"undecided.  A side that trends with the order measured is drifting.\n"
 "  --bounds FILE  change thresholds (default: 'bounds' beside this program)\n"
 "  --json         one JSON object per line and metric instead of the table\n"
-"  --alpha A      family-wise significance level, 0 < A < 1 (default 0.05)\n"
+"  --alpha A      family-wise level of regressed / improved, 0 < A < 1\n"
+"                 (default 0.05; 0.01 with --boots); same is shown at 0.05\n"
+"                 per metric\n"
 "  --max-cv C     no verdict when a side's robust CV (1.4826 MAD / median)\n"
 "                 is above C, C > 0\n"
 "                 (default 0.50)\n"
@@ -52,7 +60,7 @@ static const char usage[] =
 "                 as one run, its median, judged with Welch's t-test and\n"
 "                 Welch's equivalence test (at least 2 boots a side)\n"
 "  --looks N      this is one of N looks of a sequential gate: judged at\n"
-"                 alpha / N (default 1)\n"
+"                 alpha / N, and same at 0.05 / N (default 1)\n"
 "  --dump         print RUNSET and the bounds that judge it as tab-separated\n"
 "                 lines, for scripts: 'meta KEY VALUE' (every meta.KEY line of\n"
 "                 the file), 'runs METRIC V1 V2...' (space-separated),\n"
@@ -67,9 +75,11 @@ static const char usage[] =
 "  --runs LIST    with --merge: only these runs, in this order: numbers from\n"
 "                 1 and ranges N-M, comma-separated (3,1,7-9)\n"
 "  --help         this text\n"
-"Exit status: 0 no regression (--dump, --merge: done), 1 a metric regressed,\n"
-"2 bad input, or --merge's OUT could not be written (full filesystem, I/O\n"
-"error): nothing written, one line on stderr.\n";
+"Exit status: 0 no metric may be worse than its threshold (--dump, --merge:\n"
+"done), 1 a metric regressed, 2 bad input, or --merge's OUT could not be\n"
+"written (full filesystem, I/O error): nothing written, one line on stderr;\n"
+"4 a metric not shown within its threshold the bad way (undecided, worse,\n"
+"noisy, too few runs, drifting; a missing metric does not count).\n";
 
 __printf(1, 2) __noreturn static void bad_input(const char *fmt, ...)
 {
@@ -123,11 +133,16 @@ static void default_bounds(char *path, size_t len)
 	snprintf(path, len, "%sbounds", slash ? exe : "");
 }
 
-/* A JSON number, or null for what JSON cannot say (NaN, infinities) */
+/*
+ * A JSON number; an infinity as +/-1e999 (valid JSON: Python reads it as
+ * inf, jq as the largest double; the sign kept), NaN as null.
+ */
 static void json_number(const char *key, double v)
 {
 	if (isfinite(v))
 		printf(",\"%s\":%.9g", key, v);
+	else if (isinf(v))
+		printf(",\"%s\":%s1e999", key, v < 0 ? "-" : "");
 	else
 		printf(",\"%s\":null", key);
 }
@@ -161,9 +176,13 @@ static void print_json(const char *workload, const struct cmp_result *r)
 	json_number("new_stddev", n ? r->new.stddev : NAN);
 	printf(",\"new_n\":%u", r->new.n);
 	json_number("change", r->change);
+	json_number("ci_lo", r->ci_lo);
+	json_number("ci_hi", r->ci_hi);
 	json_number("p", r->p);
 	json_number("p_adj", r->p_adj);
+	json_number("p_beyond", r->p_beyond);
 	json_number("p_same", r->p_same);
+	json_number("p_ni", r->p_ni);
 	json_number("threshold", r->threshold);
 	json_number("cv_block", r->cv_block);
 	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
@@ -560,6 +579,10 @@ static const char *mark(enum cmp_verdict v)
 		return "undecided";
 	case CMP_DRIFTING:
 		return "drifting";
+	case CMP_WORSE:
+		return "worse";
+	case CMP_BETTER:
+		return "better";
 	default:
 		return "";
 	}
@@ -603,13 +626,13 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cmp_params params = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
+	struct cmp_params params = { .max_cv = CMP_MAX_CV };	/* alpha 0: the default */
 	static struct cmp_result res[BOUNDS_MAX];
 	static struct cmp_rule rules[BOUNDS_MAX];
 	static struct runset old, new;
 	static struct bounds bs;
 	char bounds[4096] = "", err[1024];
-	unsigned int nr, i, regressed;
+	unsigned int nr, i, regressed, open = 0;
 	const char *merge = NULL, *runs = NULL;
 	bool json = false, dump = false;
 	int opt;
@@ -692,6 +715,8 @@ int main(int argc, char **argv)
 
 	if (params.paired && params.boots)
 		bad_input("--paired and --boots: give one");
+	if (!params.alpha)
+		params.alpha = cmp_default_alpha(params.boots);
 	if (params.boots) {
 		load_boots(argv[optind], &old);
 		load_boots(argv[optind + 1], &new);
@@ -716,7 +741,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < nr; i++)
 			print_json(old.workload, &res[i]);
 	} else {
-		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s two-sided, Holm, alpha %g over %u look%s, max cv %.2f\n",
+		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, alpha %g over %u look%s, max cv %.2f\n",
 		       argv[optind], argv[optind + 1], old.workload, old.variant,
 		       old.options, old.nr_cpus, nr,
 		       params.paired ? "paired: Wilcoxon signed-rank" :
@@ -731,7 +756,9 @@ int main(int argc, char **argv)
 				printf("# %s.%s: %s: %s\n", old.workload, res[i].metric,
 				       cmp_verdict_name(res[i].verdict), res[i].why);
 	}
+	for (i = 0; i < nr; i++)
+		open += cmp_bad_side_open(&res[i]);
 	runset_free(&old);
 	runset_free(&new);
-	return regressed ? EXIT_REGRESSED : 0;
+	return regressed ? EXIT_REGRESSED : open ? EXIT_OPEN : 0;
 }

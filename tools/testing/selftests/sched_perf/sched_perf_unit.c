@@ -327,6 +327,7 @@ static void test_histogram(void)
 
 static void run_all(void)
 {
+	unit_verdicts_bisect();
 	test_schedstat_versions();
 	test_schedstat_errors();
 	test_schedstat_wrap();
@@ -342,6 +343,8 @@ static void run_all(void)
 	unit_rows();
 	unit_opts();
 	unit_outfile();
+	unit_verdicts();
+	unit_shift();
 }
 
 /*

@@ -31,6 +31,9 @@ void unit_tracesum(void);
 void unit_rows(void);
 void unit_opts(void);
 void unit_outfile(void);
+void unit_verdicts(void);
+void unit_shift(void);
+void unit_verdicts_bisect(void);
 
 /* Fixture @name of the fixture directory, whole; exits when unreadable. */
 char *unit_fixture(const char *name);

@@ -18,8 +18,7 @@
 static bool bisect_codes;
 static char lost[MAX_LOST][1024];	/* verdict_lost()'s lines */
 static unsigned int nr_lost;
-static unsigned int nr_cannot_judge;	/* comparisons too noisy or too short */
-static unsigned int nr_judged;		/* comparisons with a verdict */
+static unsigned int nr_open;	/* comparisons that may still be worse (cmp_bad_side_open) */
 
 void verdict_begin(unsigned int plan)
 {
@@ -151,11 +150,11 @@ void verdict_compare(const char *workload, const char *label,
 
 	for (i = 0; i < n; i++) {
 		const struct cmp_result *r = &res[i];
-		char name[160];
+		char name[160], word_why[sizeof(r->why) + 16];
 
 		snprintf(name, sizeof(name), "%s.%s.%s", workload, label, r->metric);
 		if (r->verdict != CMP_MISSING)
-			verdict_note("%s: old %.6g +- %.2g (n=%u), new %.6g +- %.2g (n=%u), change %+.2f%% (threshold %+.0f%%), p %.3g, Holm p %.3g%s, equivalence p %.3g (level %.3g)\n",
+			verdict_note("%s: old %.6g +- %.2g (n=%u), new %.6g +- %.2g (n=%u), change %+.2f%% (threshold %+.0f%%), p %.3g, p_adj %.3g%s, equivalence p %.3g (level %.3g)\n",
 				     name, r->old.median, r->old.stddev, r->old.n,
 				     r->new.median, r->new.stddev, r->new.n,
 				     100 * r->change, 100 * r->threshold, r->p,
@@ -176,13 +175,18 @@ void verdict_compare(const char *workload, const char *label,
 		case CMP_REGRESSED:
 			verdict_check(r->verdict != CMP_REGRESSED, name, "%s: %s",
 				      cmp_verdict_name(r->verdict), r->why);
-			nr_judged++;
+			break;
+		case CMP_WORSE:
+		case CMP_BETTER:
+			/* "SKIP worse: ...", as "SKIP undecided: ..." */
+			snprintf(word_why, sizeof(word_why), "%s: %s",
+				 cmp_verdict_name(r->verdict), r->why);
+			verdict_skip(name, word_why);
 			break;
 		default:
 			verdict_skip(name, r->why);
-			/* a counter this kernel lacks is no reason to skip a bisect step */
-			nr_cannot_judge += r->verdict != CMP_MISSING;
 		}
+		nr_open += cmp_bad_side_open(r);
 	}
 }
 
@@ -220,11 +224,12 @@ void verdict_finish(void)
 	int code;
 
 	/*
-	 * One metric too noisy on this machine must not make every bisect
-	 * step a skip: "cannot judge" only when no comparison could judge.
+	 * Good only when no gated metric may still be worse than its
+	 * threshold: one left undecided, worse, noisy or drifting is "cannot
+	 * tell" (a counter this kernel lacks is no reason to skip).
 	 */
 	if (bisect_codes)
-		code = ksft_get_fail_cnt() ? 1 : nr_cannot_judge && !nr_judged ? 125 : 0;
+		code = ksft_get_fail_cnt() ? 1 : nr_open ? 125 : 0;
 	else
 		code = ksft_code();
 	ksft_print_cnts();

@@ -40,8 +40,9 @@ void verdict_compare(const char *workload, const char *label,
 		     const struct cmp_result *res, unsigned int n);
 /*
  * git bisect run exit codes from now on: verdict_finish() exits 1 on a
- * failure, else 125 when comparisons were asked for and none could judge
- * (all too noisy or too short), else 0; verdict_skip_all() exits 125.
+ * failure, else 125 when a comparison may still be worse than its
+ * threshold (cmp_bad_side_open: undecided, worse, too noisy, too few
+ * runs, drifting), else 0; verdict_skip_all() exits 125.
  */
 void verdict_bisect_codes(void);
 /*

@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched_perf_sim: the gate's verdict words under simulation.  It drives
+ * the real gate_run() (paired blocks, or a saved baseline and a new run)
+ * and compare_runsets() (boots) with synthetic iterations: lognormal
+ * noise of a given CV, a linear drift per iteration (per boot), values
+ * missing at random, and a true change of the first metric on the new
+ * side.  Each row is many gates; it prints how often each word came out,
+ * with 95 % Wilson intervals, and the runs the gates used.
+ *
+ *   sched_perf_sim [--mode paired|unpaired|boots] [--cv C] [--drift D]
+ *                  [--missing F] [--shift S] [--threshold T] [--gates N]
+ *                  [--metrics M] [--runs N] [--max-runs N] [--boots N]
+ *                  [--seed S] [--alpha A] [--expect RATE<=P | RATE>=P]...
+ *
+ * Metric 0 must not fall (threshold -T), metric 1 must not rise (+T),
+ * metric 2 and on alternate; S moves metric 0 only.  Rates: any_diff
+ * (any metric regressed or improved: a false alarm in A/A), any_move
+ * (any metric regressed, improved, worse or better), and metric 0's
+ * regressed, flagged (regressed or worse), improved, same, undecided
+ * (anything else), drifting (no verdict for a trend).  --expect fails the run (exit 1) when a rate is shown
+ * to leave its bound: the interval's lower end above P for <=, its upper
+ * end below P for >=.  Bad input: exit 2.  Not a kselftest program: it
+ * is built beside sched_perf_unit and run by make bench-verdicts and
+ * tests/verdicts.sh.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "compiler.h"
+#include "gate.h"
+#include "runset.h"
+
+#define MAX_METRICS	8
+#define MAX_EXPECT	16
+
+enum mode { PAIRED, UNPAIRED, BOOTS };
+
+struct sim {
+	enum mode mode;
+	double cv, drift, missing, shift, threshold, alpha;
+	unsigned int gates, metrics, runs, max_runs, boots;
+	uint64_t seed;
+};
+
+struct world {
+	const struct sim *s;
+	uint64_t rng;
+	unsigned int t;		/* iterations (boots) so far: the drift's clock */
+};
+
+static const char *const names[MAX_METRICS] = {
+	"m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7",
+};
+
+/* splitmix64: small, fast, and the same stream for the same seed */
+static uint64_t next(struct world *w)
+{
+	uint64_t z = (w->rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double uniform(struct world *w)
+{
+	return ((next(w) >> 11) + 0.5) * 0x1.0p-53;
+}
+
+static double gauss(struct world *w)
+{
+	return sqrt(-2 * log(uniform(w))) * cos(2 * M_PI * uniform(w));
+}
+
+/* One value of @metric: lognormal noise of CV cv around its level. */
+static double value(struct world *w, unsigned int metric, bool new_side)
+{
+	const struct sim *s = w->s;
+	double sigma = sqrt(log1p(s->cv * s->cv));
+	double level = 1000.0 * (metric + 1) * (1 + s->drift * w->t);
+
+	if (new_side && metric == 0)
+		level *= 1 + s->shift;
+	return level * exp(sigma * gauss(w) - sigma * sigma / 2);
+}
+
+static int measured(void *ctx, bool new_side, struct metric_set *set)
+{
+	struct world *w = ctx;
+	unsigned int m;
+
+	for (m = 0; m < w->s->metrics; m++) {
+		if (uniform(w) < w->s->missing)
+			metric_missing(set, names[m], "simulated");
+		else
+			metric_add(set, names[m], "", value(w, m, new_side));
+	}
+	w->t++;
+	return 0;
+}
+
+static int warmup(void *ctx)
+{
+	((struct world *)ctx)->t++;
+	return 0;
+}
+
+struct tally {
+	unsigned int any_diff, any_move, regressed, flagged, improved, same, undecided, drifting;
+	unsigned int *runs;	/* per gate */
+};
+
+static bool word(const struct cmp_result *r, const char *w)
+{
+	return !strcmp(cmp_verdict_name(r->verdict), w);
+}
+
+static void count(struct tally *t, const struct cmp_result *res, unsigned int n)
+{
+	bool diff = false, move = false;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		bool d = word(&res[i], "regressed") || word(&res[i], "improved");
+
+		diff |= d;
+		move |= d || word(&res[i], "worse") || word(&res[i], "better");
+	}
+	t->any_diff += diff;
+	t->any_move += move;
+	t->regressed += word(&res[0], "regressed");
+	t->flagged += word(&res[0], "regressed") || word(&res[0], "worse");
+	t->improved += word(&res[0], "improved");
+	t->same += word(&res[0], "same");
+	t->undecided += !word(&res[0], "regressed") && !word(&res[0], "worse") &&
+			!word(&res[0], "improved") && !word(&res[0], "same");
+	t->drifting += word(&res[0], "drifting");
+}
+
+static struct cmp_rule rules[MAX_METRICS];
+
+static void make_rules(const struct sim *s)
+{
+	unsigned int m;
+
+	for (m = 0; m < s->metrics; m++) {
+		snprintf(rules[m].metric, sizeof(rules[m].metric), "%s", names[m]);
+		rules[m].change = m % 2 ? s->threshold : -s->threshold;
+	}
+}
+
+/* One gate; its results into @out, the runs it used returned. */
+static unsigned int one_gate(struct world *w, struct gate_outcome *out)
+{
+	static struct ab_knob knob = { .path = "/dev/null", .a = "0", .b = "1", .undo = -1 };
+	static struct metric_set set;
+	static struct runset a, b, base;
+	const struct sim *s = w->s;
+	struct gate_plan plan = {
+		.runs = s->runs, .max_runs = s->max_runs, .extra_seconds = 1e12,
+		.rules = rules, .nr_rules = s->metrics,
+		.params = { .alpha = s->alpha, .max_cv = CMP_MAX_CV },
+	};
+	unsigned int i;
+
+	runset_init(&a, "sim");
+	runset_init(&b, "sim");
+	runset_init(&base, "sim");
+	if (s->mode == PAIRED) {
+		plan.ab = &knob;
+	} else {
+		for (i = 0; i < s->runs; i++) {
+			set.nr = 0;
+			measured(w, false, &set);
+			runset_append(&base, &set);
+		}
+		plan.baseline = &base;
+	}
+	gate_run(&plan, &(struct gate_ops){ measured, warmup }, w, &a, &b, out);
+	runset_free(&a);
+	runset_free(&b);
+	runset_free(&base);
+	return out->runs;
+}
+
+/* Interleaved boots, A B, B A, ...: each boot one value per metric. */
+static unsigned int boots(struct world *w, struct cmp_result *res)
+{
+	static struct metric_set set;
+	static struct runset old, new;
+	struct cmp_params p = { .alpha = w->s->alpha, .max_cv = CMP_MAX_CV, .looks = 1,
+				.boots = true };
+	unsigned int k;
+
+	runset_init(&old, "sim");
+	runset_init(&new, "sim");
+	for (k = 0; k < 2 * w->s->boots; k++) {
+		bool b = (k % 2) ^ (k / 2 % 2);
+
+		set.nr = 0;
+		measured(w, b, &set);
+		runset_append(b ? &new : &old, &set);
+	}
+	compare_runsets(&old, &new, rules, w->s->metrics, &p, res);
+	runset_free(&old);
+	runset_free(&new);
+	return w->s->boots;
+}
+
+static int cmp_uint(const void *a, const void *b)
+{
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Wilson's 95 % interval of k in n */
+static void wilson(unsigned int k, unsigned int n, double *lo, double *hi)
+{
+	double z = 1.959963984540054, p = (double)k / n, d = 1 + z * z / n;
+	double c = p + z * z / (2 * n), h = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n));
+
+	*lo = fmax(0, (c - h) / d);
+	*hi = fmin(1, (c + h) / d);
+}
+
+struct expect {
+	char rate[16];
+	bool at_most;
+	double bound;
+};
+
+static const char *const rate_names[] = {
+	"any_diff", "any_move", "regressed", "flagged", "improved", "same", "undecided",
+	"drifting",
+};
+
+static unsigned int rate_of(const struct tally *t, const char *name)
+{
+	const unsigned int v[] = {
+		t->any_diff, t->any_move, t->regressed, t->flagged, t->improved, t->same,
+		t->undecided, t->drifting,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++)
+		if (!strcmp(rate_names[i], name))
+			return v[i];
+	return 0;
+}
+
+__noreturn static void bad(const char *what, const char *arg)
+{
+	fprintf(stderr, "sched_perf_sim: %s '%s' (see the comment at the top of sched_perf_sim.c)\n",
+		what, arg);
+	exit(2);
+}
+
+static double number(const char *opt, const char *arg, double lo, double hi)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !(v >= lo && v <= hi))
+		bad(opt, arg);
+	return v;
+}
+
+static void parse_expect(struct expect *e, const char *arg)
+{
+	const char *op = strpbrk(arg, "<>");
+	unsigned int i;
+
+	if (!op || op[1] != '=' || op == arg || (size_t)(op - arg) >= sizeof(e->rate))
+		bad("--expect: want RATE<=P or RATE>=P, not", arg);
+	snprintf(e->rate, sizeof(e->rate), "%.*s", (int)(op - arg), arg);
+	e->at_most = *op == '<';
+	e->bound = number("--expect", op + 2, 0, 1);
+	for (i = 0; i < ARRAY_SIZE(rate_names); i++)
+		if (!strcmp(rate_names[i], e->rate))
+			return;
+	bad("--expect: no such rate", e->rate);
+}
+
+static const char *const mode_names[] = { "paired", "unpaired", "boots" };
+
+static void report(const struct sim *s, struct tally *t, const struct expect *ex,
+		   unsigned int nr_ex, int *failed)
+{
+	unsigned int i, n = s->gates;
+	double lo, hi;
+
+	qsort(t->runs, n, sizeof(*t->runs), cmp_uint);
+	printf("%s cv %.3g drift %.3g missing %.3g shift %+.3g threshold %.3g alpha %.3g metrics %u gates %u: median runs %u",
+	       mode_names[s->mode], s->cv, s->drift, s->missing, s->shift, s->threshold,
+	       s->alpha, s->metrics, n, t->runs[n / 2]);
+	for (i = 0; i < ARRAY_SIZE(rate_names); i++) {
+		unsigned int k = rate_of(t, rate_names[i]);
+
+		wilson(k, n, &lo, &hi);
+		printf(", %s %.2f%% [%.2f, %.2f]", rate_names[i], 100.0 * k / n, 100 * lo,
+		       100 * hi);
+	}
+	putchar('\n');
+	for (i = 0; i < nr_ex; i++) {
+		unsigned int k = rate_of(t, ex[i].rate);
+		bool left;
+
+		wilson(k, n, &lo, &hi);
+		left = ex[i].at_most ? lo > ex[i].bound : hi < ex[i].bound;
+		printf("%s %s %s %.4g: %.2f%% [%.2f, %.2f]\n", left ? "FAIL" : "ok", ex[i].rate,
+		       ex[i].at_most ? "<=" : ">=", ex[i].bound, 100.0 * k / n, 100 * lo, 100 * hi);
+		*failed |= left;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "mode", required_argument, NULL, 'M' }, { "cv", required_argument, NULL, 'c' },
+		{ "drift", required_argument, NULL, 'd' },
+		{ "missing", required_argument, NULL, 'm' },
+		{ "shift", required_argument, NULL, 's' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "gates", required_argument, NULL, 'g' },
+		{ "metrics", required_argument, NULL, 'n' },
+		{ "runs", required_argument, NULL, 'r' },
+		{ "max-runs", required_argument, NULL, 'x' },
+		{ "boots", required_argument, NULL, 'b' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "expect", required_argument, NULL, 'e' }, { NULL, 0, NULL, 0 },
+	};
+	struct sim s = { PAIRED, 0.1, 0, 0, 0, 0.05, 0, 1000, 3, 8, 24, 5, 1 };	/* alpha 0: the default */
+	static struct gate_outcome out;
+	struct expect ex[MAX_EXPECT];
+	unsigned int g, nr_ex = 0;
+	struct tally t = { 0 };
+	struct world w;
+	int opt, failed = 0;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'M':
+			for (s.mode = PAIRED; s.mode <= BOOTS; s.mode++)
+				if (!strcmp(optarg, mode_names[s.mode]))
+					break;
+			if (s.mode > BOOTS)
+				bad("--mode: want paired, unpaired or boots, not", optarg);
+			break;
+		case 'c':
+			s.cv = number("--cv", optarg, 0, 10);
+			break;
+		case 'd':
+			s.drift = number("--drift", optarg, -0.05, 0.05);
+			break;
+		case 'm':
+			s.missing = number("--missing", optarg, 0, 0.5);
+			break;
+		case 's':
+			s.shift = number("--shift", optarg, -0.9, 10);
+			break;
+		case 't':
+			s.threshold = number("--threshold", optarg, 0, 10);
+			break;
+		case 'g':
+			s.gates = number("--gates", optarg, 1, 1e7);
+			break;
+		case 'n':
+			s.metrics = number("--metrics", optarg, 1, MAX_METRICS);
+			break;
+		case 'r':
+			s.runs = number("--runs", optarg, 2, RUNSET_MAX_RUNS);
+			break;
+		case 'x':
+			s.max_runs = number("--max-runs", optarg, 2, RUNSET_MAX_RUNS);
+			break;
+		case 'b':
+			s.boots = number("--boots", optarg, 2, 500);
+			break;
+		case 'S':
+			s.seed = number("--seed", optarg, 0, 1e15);
+			break;
+		case 'a':
+			s.alpha = number("--alpha", optarg, 1e-6, 0.5);
+			break;
+		case 'e':
+			if (nr_ex == MAX_EXPECT)
+				bad("--expect: more than 16", optarg);
+			parse_expect(&ex[nr_ex++], optarg);
+			break;
+		default:
+			bad("unknown option or a missing value", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		bad("unexpected operand", argv[optind]);
+	if (!s.alpha)
+		s.alpha = cmp_default_alpha(s.mode == BOOTS);
+	if (s.max_runs < s.runs)
+		s.max_runs = s.runs;
+	t.runs = calloc(s.gates, sizeof(*t.runs));
+	if (!t.runs)
+		bad("out of memory for --gates", "");
+	make_rules(&s);
+	w.s = &s;
+	w.rng = s.seed * 0x2545f4914f6cdd1dULL + 1;
+	for (g = 0; g < s.gates; g++) {
+		w.t = 0;
+		if (s.mode == BOOTS) {
+			t.runs[g] = boots(&w, out.results);
+			count(&t, out.results, s.metrics);
+			continue;
+		}
+		t.runs[g] = one_gate(&w, &out);
+		count(&t, out.results, out.nr_results);
+	}
+	report(&s, &t, ex, nr_ex, &failed);
+	free(t.runs);
+	return failed;
+}
