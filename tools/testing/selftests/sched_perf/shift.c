@@ -14,56 +14,6 @@
 #include "shift.h"
 #include "stats.h"
 
-static int cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-
-	return (a > b) - (a < b);
-}
-
-struct ranked {
-	double v;
-	unsigned int i;
-};
-
-static int cmp_ranked(const void *pa, const void *pb)
-{
-	return cmp_double(&((const struct ranked *)pa)->v,
-			  &((const struct ranked *)pb)->v);
-}
-
-/*
- * Doubled midranks of @n values into @rk; the sum over tie groups of
- * t^3 - t into @ties (0: no two values equal).  -1 when out of memory.
- */
-static int doubled_ranks(const double *x, unsigned int n, unsigned int *rk,
-			 double *ties)
-{
-	struct ranked *s = malloc((n ? n : 1) * sizeof(*s));
-	unsigned int i, j, k;
-	double t;
-
-	if (!s)
-		return -1;
-	for (i = 0; i < n; i++) {
-		s[i].v = x[i];
-		s[i].i = i;
-	}
-	qsort(s, n, sizeof(*s), cmp_ranked);
-	*ties = 0;
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
-			;
-		/* ranks i + 1 .. j share (i + 1 + j) / 2; doubled: i + 1 + j */
-		for (k = i; k < j; k++)
-			rk[s[k].i] = i + 1 + j;
-		t = j - i;
-		*ties += t * t * t - t;
-	}
-	free(s);
-	return 0;
-}
-
 static bool any_nan(const double *x, unsigned int n)
 {
 	unsigned int i;
@@ -189,7 +139,7 @@ static double signed_rank_p(const double *d, unsigned int n, double c,
 	for (i = 0; i < n; i++)
 		if (d[i] - c != 0)
 			e[m++] = fabs(d[i] - c);
-	if (!m || doubled_ranks(e, m, rk, &ties))
+	if (!m || stats_doubled_ranks(e, m, rk, &ties))
 		goto out;
 	/* R+ (doubled): the ranks of |d - c| where d - c is positive */
 	for (i = 0, m = 0; i < n; i++) {
@@ -331,7 +281,7 @@ static double mann_whitney_p(const double *a, unsigned int na, const double *b,
 		goto out;
 	for (i = 0; i < n; i++)
 		x[i] = i < na ? a[i] : b[i - na] - c;
-	if (doubled_ranks(x, n, rk, &ties))
+	if (stats_doubled_ranks(x, n, rk, &ties))
 		goto out;
 	for (i = na; i < n; i++)
 		obs += rk[i];

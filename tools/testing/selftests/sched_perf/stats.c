@@ -316,24 +316,21 @@ double stats_t_quantile(double p, double df)
 	return p < 0.5 ? -mid : mid;
 }
 
-struct indexed {
+struct ranked {
 	double v;
 	unsigned int i;
 };
 
-static int cmp_indexed(const void *pa, const void *pb)
+static int cmp_ranked(const void *pa, const void *pb)
 {
-	return cmp_double(&((const struct indexed *)pa)->v,
-			  &((const struct indexed *)pb)->v);
+	return cmp_double(&((const struct ranked *)pa)->v,
+			  &((const struct ranked *)pb)->v);
 }
 
-/*
- * Midranks (1-based, ties share their mean rank) of @n values into @rank;
- * the sum over tie groups of t^3 - t into @ties.  -1 when out of memory.
- */
-static int midranks(const double *x, unsigned int n, double *rank, double *ties)
+int stats_doubled_ranks(const double *x, unsigned int n, unsigned int *rk,
+			double *ties)
 {
-	struct indexed *s = malloc((n ? n : 1) * sizeof(*s));
+	struct ranked *s = malloc((n ? n : 1) * sizeof(*s));
 	unsigned int i, j, k;
 	double t;
 
@@ -343,17 +340,36 @@ static int midranks(const double *x, unsigned int n, double *rank, double *ties)
 		s[i].v = x[i];
 		s[i].i = i;
 	}
-	qsort(s, n, sizeof(*s), cmp_indexed);
+	qsort(s, n, sizeof(*s), cmp_ranked);
 	*ties = 0;
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && s[j].v == s[i].v; j++)
 			;
+		/* ranks i + 1 .. j share (i + 1 + j) / 2; doubled: i + 1 + j */
 		for (k = i; k < j; k++)
-			rank[s[k].i] = (i + 1 + j) / 2.0;
+			rk[s[k].i] = i + 1 + j;
 		t = j - i;
 		*ties += t * t * t - t;
 	}
 	free(s);
+	return 0;
+}
+
+/*
+ * Midranks (1-based, ties share their mean rank) of @n values into @rank;
+ * the sum over tie groups of t^3 - t into @ties.  -1 when out of memory.
+ */
+static int midranks(const double *x, unsigned int n, double *rank, double *ties)
+{
+	unsigned int *rk = malloc((n ? n : 1) * sizeof(*rk)), i;
+
+	if (!rk || stats_doubled_ranks(x, n, rk, ties)) {
+		free(rk);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		rank[i] = rk[i] / 2.0;
+	free(rk);
 	return 0;
 }
 

@@ -125,5 +125,12 @@ double stats_tost(const double *x, unsigned int n, double lo, double hi);
 double stats_welch_tost(const double *a, unsigned int na, const double *b,
 			unsigned int nb, double lo, double hi);
 
+/*
+ * Doubled midranks of @n values into @rk (ties share the mean of their
+ * ranks, doubled so that it stays a whole number); the sum over tie groups
+ * of t^3 - t into @ties (0: no two values equal).  -1 when out of memory.
+ */
+int stats_doubled_ranks(const double *x, unsigned int n, unsigned int *rk,
+			double *ties);
 
 #endif

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 
+#include "compare.h"
+#include "runset.h"
 #include "verdict.h"
 
 /* @cond is evaluated once: it may have side effects */
@@ -34,6 +36,11 @@ void unit_outfile(void);
 void unit_verdicts(void);
 void unit_shift(void);
 void unit_verdicts_bisect(void);
+
+/* One rule (@metric, @change) of @old against @new under @params; the verdict. */
+enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,
+			    const char *metric, double change,
+			    const struct cmp_params *params, struct cmp_result *r);
 
 /* Fixture @name of the fixture directory, whole; exits when unreadable. */
 char *unit_fixture(const char *name);

@@ -411,10 +411,9 @@ static void test_kconfig(void)
 	verdict_note("kconfig digest of the running kernel: %s\n", run);
 }
 
-/* One rule under @params; the verdict. */
-static enum cmp_verdict judge_with(const struct runset *old, const struct runset *new,
-				   const char *metric, double change,
-				   const struct cmp_params *params, struct cmp_result *r)
+enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,
+			    const char *metric, double change,
+			    const struct cmp_params *params, struct cmp_result *r)
 {
 	struct cmp_rule rule = { .change = change };
 
@@ -448,16 +447,16 @@ static void test_paired(void)
 	add(fresh(&old), "messages_per_sec", a, 12, 1);
 	add(fresh(&new), "messages_per_sec", b, 12, 1);
 	/* all 12 ratios below 1: signed-rank p = 2 / 2^12 */
-	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_REGRESSED &&
+	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_REGRESSED &&
 	       fabs(r.p - 2.0 / 4096) < 1e-12 && r.change < -0.04 && r.cv_block < 0.01 &&
 	       r.rcv_old > 0.1, "compare_paired_drift_cancels");
-	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &seq, &r) == CMP_DRIFTING &&
+	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &seq, &r) == CMP_DRIFTING &&
 	       r.rho_old > 0.9 && has(r.why, "drifting: cannot judge"),
 	       "compare_unpaired_drifting");
 	for (k = 0; k < 12; k++)
 		b[k] = a[k] * noise[11 - k];
 	add(fresh(&new), "messages_per_sec", b, 12, 1);
-	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_SAME &&
+	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_SAME &&
 	       r.p_same < CMP_ALPHA && has(r.why, "within +/-3%"),
 	       "compare_paired_same_proven");
 	/* a count near zero: wild ratios, but every B beyond every A: judged */
@@ -469,7 +468,7 @@ static void test_paired(void)
 
 		add(fresh(&old), "sis_scanned_per_wakeup", near_zero, 12, 1);
 		add(fresh(&new), "sis_scanned_per_wakeup", noise, 12, 4);
-		EXPECT(judge_with(&old, &new, "sis_scanned_per_wakeup", 0.5, &pair, &r) ==
+		EXPECT(unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &pair, &r) ==
 		       CMP_REGRESSED && r.cv_block > CMP_MAX_CV && r.apart,
 		       "compare_paired_noisy_ratios_but_apart");
 	}
@@ -477,7 +476,7 @@ static void test_paired(void)
 	add(fresh(&old), "messages_per_sec", a, 3, 1);
 	add(fresh(&new), "messages_per_sec", a, 3, 0.8);
 	pair.looks = 5;
-	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_TOO_FEW &&
+	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_TOO_FEW &&
 	       r.level == CMP_ALPHA / 5 && has(r.why, "p 0.25 at best"),
 	       "compare_paired_too_few_blocks");
 }
@@ -513,15 +512,15 @@ static void test_boots(void)
 	       m->v[0] == 100 && m->v[1] == 104 && m->v[2] == 98 &&
 	       !strcmp(old.workload, "hackbench"), "runset_of_boot_medians");
 	p = stats_welch(sa, 3, sb, 3, NULL, NULL);
-	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_REGRESSED &&
+	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_REGRESSED &&
 	       fabs(r.p - p) < 1e-12 && p < 0.05 && r.old.n == 3, "compare_boots_welch_on_medians");
-	EXPECT(judge_with(&old, &old, "messages_per_sec", -0.03, &boots, &r) != CMP_REGRESSED &&
+	EXPECT(unit_judge(&old, &old, "messages_per_sec", -0.03, &boots, &r) != CMP_REGRESSED &&
 	       r.p == 1, "compare_boots_same_kernel");
 	runset_free(&old);
 	runset_free(&new);
 	runset_of_boot_medians(a, 1, &old);
 	runset_of_boot_medians(b, 1, &new);
-	EXPECT(judge_with(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_TOO_FEW &&
+	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_TOO_FEW &&
 	       has(r.why, "too few boots: 1 vs 1"), "compare_boots_one_a_side");
 	for (k = 0; k < 3; k++) {
 		runset_free(&a[k]);

@@ -39,17 +39,6 @@ static void add_values(struct runset *rs, const char *metric, const double *v,
 	}
 }
 
-static enum cmp_verdict judge_one(const struct runset *old, const struct runset *new,
-				  const char *metric, double change,
-				  const struct cmp_params *p, struct cmp_result *r)
-{
-	struct cmp_rule rule = { .change = change };
-
-	snprintf(rule.metric, sizeof(rule.metric), "%s", metric);
-	compare_runsets(old, new, &rule, 1, p, r);
-	return r->verdict;
-}
-
 /* A change beyond the threshold in either direction. */
 static bool beyond(double change, double threshold)
 {
@@ -110,7 +99,7 @@ static void test_same_beyond(void)
 	}
 	add_values(fresh(&old), "messages_per_sec", a, 24);
 	add_values(fresh(&new), "messages_per_sec", b, 24);
-	judge_one(&old, &new, "messages_per_sec", -0.05, &pair, &r);
+	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
 	verdict_note("defect 2, paired: %s\n", r.why);
 	EXPECT(!(r.verdict == CMP_SAME && beyond(r.change, r.threshold)) &&
 	       r.verdict != CMP_SAME, "verdicts_paired_no_same_beyond_threshold");
@@ -122,7 +111,7 @@ static void test_same_beyond(void)
 	add_values(fresh(&old), "messages_per_sec", a, 24);
 	add_values(fresh(&new), "messages_per_sec", b, 24);
 	pair.paired = false;
-	judge_one(&old, &new, "messages_per_sec", -0.05, &pair, &r);
+	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
 	verdict_note("defect 2, unpaired: %s\n", r.why);
 	EXPECT(!(r.verdict == CMP_SAME && beyond(r.change, r.threshold)) &&
 	       r.verdict != CMP_SAME, "verdicts_unpaired_no_same_beyond_threshold");
@@ -149,7 +138,7 @@ static void test_beyond_not_shown(void)
 	}
 	add_values(fresh(&old), "messages_per_sec", a, 8);
 	add_values(fresh(&new), "messages_per_sec", b, 8);
-	judge_one(&old, &new, "messages_per_sec", -0.05, &pair, &r);
+	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
 	verdict_note("defect 3: %s\n", r.why);
 	EXPECT(r.verdict != CMP_REGRESSED && r.p < CMP_ALPHA,
 	       "verdicts_regressed_only_when_bound_beyond");
@@ -184,7 +173,7 @@ static void test_pairs_aligned(void)
 			metric_add(&set, "task_clock_us_per_op", "", v);
 		runset_append(&old, &set);
 	}
-	judge_one(&old, &new, "task_clock_us_per_op", 0.03, &pair, &r);
+	unit_judge(&old, &new, "task_clock_us_per_op", 0.03, &pair, &r);
 	verdict_note("defect 4: %s\n", r.why);
 	EXPECT(r.verdict != CMP_REGRESSED && r.change == 0,
 	       "verdicts_missing_value_drops_its_block_only");
@@ -382,7 +371,7 @@ static void test_count_near_zero_boots(void)
 	fresh(&new);
 	add_values(&old, "sis_scanned_per_wakeup", a, 3);
 	add_values(&new, "sis_scanned_per_wakeup", b, 3);
-	judge_one(&old, &new, "sis_scanned_per_wakeup", 0.5, &p, &r);
+	unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &p, &r);
 	verdict_note("a count near zero, boots: %s\n", r.why);
 	EXPECT(r.verdict == CMP_REGRESSED && !r.ratio_scale && r.change > 10,
 	       "verdicts_count_near_zero_on_its_own_scale");
