@@ -283,7 +283,9 @@ while :; do
 		why="a program regressed"
 		break
 	elif [ "$open" = 0 ]; then
+		# more boots do not help a program that cannot be compared
 		why="nothing open"
+		[ "$judged" != 0 ] || why="nothing judged"
 		break
 	fi
 	[ "$last" = 1 ] && break

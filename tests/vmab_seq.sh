@@ -14,6 +14,8 @@
 #       then the last (a clock that moves 100 s a call stands in for the
 #       host's, so that each boot takes 100 s)
 #   (e) VM_MAX_BOOTS=VM_BOOTS: one look, with the whole alpha
+# and a program that cannot be compared stops it (4), a bisect step left
+# open is skipped (125).
 set -u
 . "$(dirname "$0")/lib.sh"
 intree=$1
@@ -151,6 +153,16 @@ rc=$(vmab fixed "$border" VM_BOOTS=3 VM_MAX_BOOTS=3)
 	head -n1 "$tmp/out-fixed/look-1/hackbench.compare" | grep -qF 'look at 3 of 3 runs a side, level 0.01,' ||
 	fail "(e) VM_MAX_BOOTS=3: exit $rc: $(show fixed)"
 pass "(e) VM_MAX_BOOTS=VM_BOOTS=3: one look at the whole alpha 0.01, exit 4"
+
+# a program that cannot be compared (no thresholds for its workload):
+# more boots would not help; nothing judged is not a pass
+sed 's/hackbench/pipe/g' "$fix/old" >"$tmp/pipe.results"
+rc=$(vmab nojudge "$border" FIXTURE="$tmp/pipe.results")
+[ "$rc" = 4 ] && [ "$(sed -n 's/^vmab: look \([0-9]*\) at \([0-9]*\) boots a side: hackbench: cannot compare.*/\2/p' "$tmp/nojudge.log")" = 3 ] &&
+	stopped nojudge | grep -q '^vmab: stopped at look 1: nothing judged; 3 boots a side' &&
+	grep -q '^ok 1 hackbench # SKIP cannot compare: sched_perf_compare: .*no change thresholds for pipe' "$tmp/out-nojudge/verdict.tap" ||
+	fail "nothing comparable: exit $rc: $(show nojudge)"
+pass "nothing comparable: stops at the first look, nothing judged, exit 4"
 
 # a bisect step that stays open is skipped (125)
 rc=$(vmab bisect "$border" VM_BISECT=1 VM_MAX_BOOTS=5)
