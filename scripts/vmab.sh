@@ -4,11 +4,20 @@
 # Two kernels judged against each other over interleaved boots: build A
 # and B through vmtest's cache (two trees, or two commits of one git
 # tree, built in one work tree so that the second rebuilds only what
-# differs), boot them A B B A A B ..., VM_BOOTS times each, run the
-# programs in every boot, then judge each program's boots of B against
-# those of A with sched_perf_compare --boots: each boot's median is one
-# run, since boots of one kernel differ more than the iterations of one
-# boot.
+# differs), boot them A B B A A B ..., run the programs (only them: the
+# guest's self-checks are make vmtest's) in every boot, then judge each
+# program's boots of B against those of A with sched_perf_compare
+# --boots: each boot's median is one run, since boots of one kernel
+# differ more than the iterations of one boot.
+#
+# Sequential over boots: the first look is at VM_BOOTS boots a side;
+# while a program may still be worse than a threshold (sched_perf_compare
+# exit 4), B A / A B pairs are added up to the next planned size (about
+# 1.5 times as many, as the in-boot gate plans its looks) and it looks
+# again, until nothing is open, a program regressed, VM_MAX_BOOTS boots a
+# side are reached or the boots took VM_BUDGET host seconds.  Alpha is
+# spent over the looks as the in-boot gate spends it (sched_perf_compare
+# --look); the last look spends what is left.
 #
 # Usage: scripts/vmab.sh A B
 #   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE); the
@@ -17,26 +26,46 @@
 # Environment (and vmtest.sh's: VM_PROGS, VM_ARGS, VM_QEMU_ARGS, VM_CPUS,
 # VM_PATCHES...; SCHED_PERF_COMPARE: the host's sched_perf_compare, by
 # default the one make build leaves in build/):
-#   VM_BOOTS=3     boots per kernel
+#   VM_BOOTS=3     boots per kernel at the first look, 2..50
+#   VM_MAX_BOOTS=N boots per kernel at most, VM_BOOTS..50 (default 9, or
+#                  VM_BOOTS when that is more; VM_BOOTS: no boot added)
+#   VM_BUDGET=S    add no boots once the boots took S host seconds in all:
+#                  the look then is the last
+#   VM_CHECKS=1    run the guest's self-checks in every boot too (default
+#                  0: minutes a boot, and they test the suite, not the
+#                  kernel)
 #   VM_A_PATCHES="FILE...", VM_B_PATCHES="FILE..."  more patches for that
 #                  side's kernel, in order, after vmtest's own (anything
 #                  patch -p1 accepts in the tree's root)
 #   VM_TIMEOUT=S   a hung guest is killed after S seconds (default: 3
 #                  times the longest boot so far, at least 180; 1200 for
 #                  the first), and booted once more
-#   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B, DIR/verdict
+#   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B, DIR/look-K,
+#                  DIR/verdict
 #   VM_BISECT=1    exit as git bisect run wants it, B being the commit
 #                  under test: 0 good, 1 bad, 125 skip, 128 abort
-# Output: per program sched_perf_compare's table, then KTAP, one test per
-# program, named after it, the tally or the metrics flagged after " # "
-# ("not ok 1 hackbench # regressed: hackbench.m +12.0%").  Exit 0 no
-# regression, 1 a program regressed, 2 bad input or a boot that failed,
-# 4 a program not shown within its thresholds (or nothing judged).
+#   SCHED_PERF_VMTEST=PATH  for tests and benches: a stand-in for
+#                  scripts/vmtest.sh, called as it is ("TREE kernel"
+#                  prints "vmtest: kernel: IMAGE"; "TREE run" with
+#                  VM_KERNEL and VM_OUT writes VM_OUT/results/PROG.results)
+# Output: a line per boot with its host seconds, a line per look and
+# program, then the last look's sched_perf_compare table per program, then
+# KTAP, one test per program, named after it, the tally or the metrics
+# flagged after " # " ("not ok 1 hackbench # regressed: hackbench.m
+# +12.0%"), then the boots used per side, the host time and why it
+# stopped.  Exit 0 no regression, 1 a program regressed, 2 bad input or a
+# boot that failed, 4 a program not shown within its thresholds (or
+# nothing judged).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
 boots=${VM_BOOTS:-3}
+max_boots=${VM_MAX_BOOTS:-}
+budget=${VM_BUDGET:-}
+checks=${VM_CHECKS:-0}
 bisect=${VM_BISECT:-0}
+vmtest=${SCHED_PERF_VMTEST:-$top/scripts/vmtest.sh}
+started=$(date +%s)
 
 die() {
 	echo "vmab: $*" >&2
@@ -48,7 +77,16 @@ say() { echo "vmab: $*"; }
 [ $# = 2 ] || die "usage: $0 A B (a kernel tree, or TREE@COMMIT)"
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 2 ] && [ "$boots" -le 50 ] ||
 	die "VM_BOOTS=$boots: want 2..50 (Welch's test needs 2 boots a side)"
+if [ -z "$max_boots" ]; then
+	max_boots=$((boots > 9 ? boots : 9))
+fi
+[[ $max_boots =~ ^[0-9]+$ ]] && [ "$max_boots" -ge "$boots" ] && [ "$max_boots" -le 50 ] ||
+	die "VM_MAX_BOOTS=$max_boots: want $boots..50 (at least VM_BOOTS)"
+[ -z "$budget" ] || [[ $budget =~ ^[1-9][0-9]{0,8}$ ]] ||
+	die "VM_BUDGET=$budget: want host seconds, a whole number above 0"
+case $checks in 0|1) ;; *) die "VM_CHECKS=$checks: want 0 or 1" ;; esac
 case $bisect in 0|1) ;; *) die "VM_BISECT=$bisect: want 0 or 1" ;; esac
+[ -x "$vmtest" ] && [ ! -d "$vmtest" ] || die "SCHED_PERF_VMTEST=$vmtest: not an executable file"
 for side in A B; do
 	list=VM_${side}_PATCHES
 	for p in ${!list:-}; do
@@ -92,7 +130,7 @@ build_side() {
 		more="$more $(realpath "$p")"
 	done
 	say "$side: building $spec${more:+ with$more}"
-	VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$more" "$top/scripts/vmtest.sh" "$tree" kernel >"$log" 2>&1 ||
+	VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$more" "$vmtest" "$tree" kernel >"$log" 2>&1 ||
 		{ tail -5 "$log" >&2
 		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; exit 125; }
 		  die "$side ($spec) does not build (see $log)"; }
@@ -104,15 +142,11 @@ build_side() {
 	say "$side: $(grep -o 'kernel cached\|what changed since the last kernel built there\|several minutes on 2 CPUs' "$log" | head -n1)"
 }
 
+tree_A=''	# set by build_side, as kernel_A and the B side's
 build_side A "$1"
 build_side B "$2"
 suite_tree=$tree_A	# the kselftest framework the suite is built with
 
-# Boots A B, B A, A B, ...: drift of the host over the boots cancels.
-order=()
-for ((i = 0; i < boots; i++)); do
-	if ((i % 2)); then order+=(B A); else order+=(A B); fi
-done
 # A hung guest is killed after 3 times the longest boot so far (at least
 # 3 minutes) rather than vmtest's 20 minutes, then booted once more.
 # VM_TIMEOUT, when set, wins.
@@ -126,18 +160,21 @@ boot_timeout() {
 		echo $((3 * longest > 180 ? 3 * longest : 180))
 	fi
 }
-n=0
-for side in "${order[@]}"; do
-	n=$((n + 1))
-	dir=$out/boot-$n-$side
-	img=kernel_$side
+
+# Boot $2 (A or B) as boot $1, once more if it gave no results; its host
+# seconds, every try's, are added to boot_secs.
+boot_secs=0
+boot() {	# n side
+	local n=$1 side=$2 dir=$out/boot-$1-$2 img=kernel_$2 try rc t0 secs
 	for try in 1 2; do
-		say "boot $n of $((2 * boots)): $side$([ "$try" = 2 ] && echo ", again")"
+		say "boot $n: $side$([ "$try" = 2 ] && echo ", again")"
 		rc=0
 		rm -rf "$dir"
 		t0=$(date +%s)
-		VM_TIMEOUT=$(boot_timeout) VM_KERNEL=${!img} VM_BISECT=0 VM_OUT=$dir \
-			"$top/scripts/vmtest.sh" "$suite_tree" run >"$dir.log" 2>&1 || rc=$?
+		VM_TIMEOUT=$(boot_timeout) VM_KERNEL=${!img} VM_BISECT=0 VM_CHECKS=$checks VM_OUT=$dir \
+			"$vmtest" "$suite_tree" run >"$dir.log" 2>&1 || rc=$?
+		secs=$(($(date +%s) - t0))
+		boot_secs=$((boot_secs + secs))
 		# a program's own verdict (1, 4) is not the boot's failure
 		case $rc in
 		0|1|4) ;;
@@ -145,61 +182,127 @@ for side in "${order[@]}"; do
 		esac
 		# vmtest says 1 for a guest that hung or died too: no results then
 		if ls "$dir/results/"*.results >/dev/null 2>&1; then
-			t0=$(($(date +%s) - t0))
-			[ "$t0" -gt "$longest" ] && longest=$t0
-			break
+			[ "$secs" -gt "$longest" ] && longest=$secs
+			say "boot $n: $side: $secs s"
+			return
 		fi
-		say "boot $n ($side): no results, $(grep -m1 'FAIL: ' "$dir.log" | sed 's/^vmtest: //')"
+		say "boot $n ($side): no results after $secs s, $(grep -m1 'FAIL: ' "$dir.log" | sed 's/^vmtest: //')"
 		cp "$dir.log" "$dir.try$try.log"
 		[ "$try" = 2 ] && die "boot $n ($side) gave no results twice (see $dir.try1.log, $dir.log)"
 	done
+}
+
+# One more boot of each kernel: pair k (from 0) A B when k is even, B A
+# when odd, so that drift of the host over the boots cancels pair by pair.
+rounds=0 n=0
+add_pair() {
+	local side
+	for side in $( ((rounds % 2)) && echo B A || echo A B); do
+		n=$((n + 1))
+		boot "$n" "$side"
+	done
+	rounds=$((rounds + 1))
+}
+
+# Look $1 (at rounds boots a side, the look before at $2; $3 1: the
+# last): each program's boots of B against those of A, into
+# $out/look-$1.  Sets regressed (programs), open, judged and nr, and
+# writes the look's KTAP lines into $out/look-$1/verdict.
+look() {	# k prev last
+	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args
+	args=(--boots --look "$rounds/$max_boots")
+	[ "$2" = 0 ] || args+=(--prev-look "$2")
+	[ "$3" = 0 ] || args+=(--last)
+	mkdir -p "$dir"
+	regressed=() judged=0 open=0 nr=0
+	: >"$dir/verdict"
+	for prog in $progs; do
+		nr=$((nr + 1))
+		a='' b=''
+		for ((i = 1; i <= n; i++)); do
+			for side in A B; do
+				f=$out/boot-$i-$side/results/$prog.results
+				[ -f "$f" ] || continue
+				if [ $side = A ]; then a=${a:+$a,}$f; else b=${b:+$b,}$f; fi
+			done
+		done
+		rc=0
+		"$cmp" "${args[@]}" "$a" "$b" >"$dir/$prog.compare" 2>&1 || rc=$?
+		# the verdicts of its metrics: "2 same, 4 undecided"
+		tally=$(awk '$NF ~ /^(same|improved|better|worse|undecided|noisy|too-few-runs|missing|drifting|REGRESSION)$/ { print $NF }' \
+			"$dir/$prog.compare" | sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
+		case $rc in
+		0)
+			judged=$((judged + 1))
+			echo "ok $nr $prog # no metric worse than its threshold over $rounds boots each ($tally)"
+			;;
+		4)
+			# a metric not shown within its threshold the bad way
+			open=$((open + 1))
+			echo "ok $nr $prog # SKIP not shown within its thresholds over $rounds boots each ($tally)"
+			;;
+		1)
+			judged=$((judged + 1))
+			regressed+=("$prog")
+			# "# hackbench.m: regressed: median 0.094 -> 3.97 (+4128.0%), ..."
+			echo "not ok $nr $prog # regressed: $(sed -n 's/^# \([^:]*\): regressed: median [^ ]* -> [^ ]* (\([^)]*\)).*/\1 \2/p' \
+				"$dir/$prog.compare" | paste -sd, | sed 's/,/, /g')"
+			;;
+		*)
+			echo "ok $nr $prog # SKIP cannot compare: $(head -n1 "$dir/$prog.compare")"
+			;;
+		esac >>"$dir/verdict"
+		say "look $k at $rounds boots a side: $prog: $(case $rc in 0) echo passed ;; 1) echo regressed ;; 4) echo open ;; *) echo "cannot compare" ;; esac)${tally:+ ($tally)}"
+	done
+}
+
+# The first look at VM_BOOTS boots a side, then one at each planned size
+# (cmp_next_look()'s, as the in-boot gate: about 1.5 times as many) while
+# a program is open.  The budget, once spent, makes the look at hand the
+# last: taken now, it spends what the planned ones left would have.
+out_of_budget() { [ -n "$budget" ] && [ "$boot_secs" -ge "$budget" ]; }
+look_at=$boots prev=0 k=0 why=
+while :; do
+	while [ "$rounds" -lt "$look_at" ]; do
+		add_pair
+		[ "$rounds" -ge "$boots" ] && out_of_budget && break
+	done
+	if [ "$k" = 0 ]; then
+		# the programs that ran: those of the first boot
+		progs=$(ls "$out/boot-1-A/results" 2>/dev/null | sed -n 's/\.results$//p')
+		[ -n "$progs" ] || die "no results from the first boot (see $out/boot-1-A.log)"
+	fi
+	k=$((k + 1)) last=0
+	if [ "$rounds" -ge "$max_boots" ]; then
+		last=1 why="VM_MAX_BOOTS ($max_boots boots a side) reached"
+	elif out_of_budget; then
+		last=1 why="VM_BUDGET ($budget s) spent"
+	fi
+	look "$k" "$prev" "$last"
+	if [ ${#regressed[@]} != 0 ]; then
+		why="a program regressed"
+		break
+	elif [ "$open" = 0 ]; then
+		# more boots do not help a program that cannot be compared
+		why="nothing open"
+		[ "$judged" != 0 ] || why="nothing judged"
+		break
+	fi
+	[ "$last" = 1 ] && break
+	prev=$rounds
+	look_at=$((rounds + (rounds + 1) / 2))
+	[ "$look_at" -le "$max_boots" ] || look_at=$max_boots
 done
 
-# Each program: its boots of B against those of A.
-progs=$(ls "$out/boot-1-A/results" 2>/dev/null | sed -n 's/\.results$//p')
-[ -n "$progs" ] || die "no results from the first boot (see $out/boot-1-A.log)"
-regressed=() judged=0 open=0 nr=0
-ktap=$out/verdict
-: >"$ktap"
 for prog in $progs; do
-	nr=$((nr + 1))
-	a= b=
-	for ((i = 1; i <= n; i++)); do
-		for side in A B; do
-			f=$out/boot-$i-$side/results/$prog.results
-			[ -f "$f" ] || continue
-			if [ $side = A ]; then a=${a:+$a,}$f; else b=${b:+$b,}$f; fi
-		done
-	done
-	rc=0
-	"$cmp" --boots "$a" "$b" >"$out/$prog.compare" 2>&1 || rc=$?
-	cat "$out/$prog.compare"
-	# the verdicts of its metrics: "2 same, 4 undecided"
-	tally=$(awk '$NF ~ /^(same|improved|better|worse|undecided|noisy|too-few-runs|missing|drifting|REGRESSION)$/ { print $NF }' \
-		"$out/$prog.compare" | sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
-	case $rc in
-	0)
-		judged=$((judged + 1))
-		echo "ok $nr $prog # no metric worse than its threshold over $boots boots each ($tally)" >>"$ktap"
-		;;
-	4)
-		# a metric not shown within its threshold the bad way
-		open=$((open + 1))
-		echo "ok $nr $prog # SKIP not shown within its thresholds over $boots boots each ($tally)" >>"$ktap"
-		;;
-	1)
-		judged=$((judged + 1))
-		regressed+=("$prog")
-		# "# hackbench.m: regressed: median 0.094 -> 3.97 (+4128.0%), ..."
-		echo "not ok $nr $prog # regressed: $(sed -n 's/^# \([^:]*\): regressed: median [^ ]* -> [^ ]* (\([^)]*\)).*/\1 \2/p' \
-			"$out/$prog.compare" | paste -sd, | sed 's/,/, /g')" >>"$ktap"
-		;;
-	*)
-		echo "ok $nr $prog # SKIP cannot compare: $(head -n1 "$out/$prog.compare")" >>"$ktap"
-		;;
-	esac
+	cat "$out/look-$k/$prog.compare"
+	cp "$out/look-$k/$prog.compare" "$out/$prog.compare"
 done
+ktap=$out/verdict
+cp "$out/look-$k/verdict" "$ktap"
 { echo "TAP version 13"; echo "1..$nr"; cat "$ktap"; } | tee "$ktap.tap"
+total=$(($(date +%s) - started))
+say "stopped at look $k: $why; $rounds boots a side (A $rounds, B $rounds), $n in all: $boot_secs s of host time in boots ($((boot_secs / n)) s a boot), $total s in all with the builds"
 if [ ${#regressed[@]} != 0 ]; then
 	[ "$bisect" = 1 ] && say "bisect: exit 1 (bad): ${regressed[*]} regressed"
 	exit 1

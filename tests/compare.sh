@@ -144,6 +144,46 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old" "$fix/regressed")
 	fail "--boots, one boot a side: exit $rc, want 4 and too few boots: $(cat "$tmp/out")"
 pass "--boots, one boot a side: exit 4, too few boots"
 
+# A look of a sequential gate over boots (vmab): alpha spent as the
+# in-boot gate spends it, alpha ln(1 + (e - 1) N/M) by a look at N of M
+# boots a side.  Three a side with one old boot 3 % high: at the whole
+# alpha of 0.05 regressed (one-sided p 0.004 < 0.05 / 3 metrics / 2); a
+# first look at 3 of 9 has 45 % of it and shows the move only (worse); a
+# last look at 5 after 3 spends what is left and regresses again.
+sed 's/^\(hackbench.runs.messages_per_sec:\).*/\1 1030000 1030000 1030000 1030000 1030000 1030000 1030000 1030000/' \
+	"$fix/old" >"$tmp/boot-3pc"
+three=("$fix/old,$fix/old,$tmp/boot-3pc" "$fix/regressed,$fix/regressed,$fix/regressed")
+# what may be spent of alpha $1 by a look at $2 of $3, less by one at $4 of $3
+spent() {
+	python3 -c 'import math, sys
+a, n, m, p = map(float, sys.argv[1:])
+f = lambda t: a * math.log(1 + (math.e - 1) * t)
+print("%.3g" % (f(n / m) - f(p / m)))' "$1" "$2" "$3" "${4:-0}"
+}
+rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots "${three[@]}")
+[ "$rc" = 1 ] || fail "--boots --alpha 0.05, a boot 3 % high: exit $rc, want 1: $(cat "$tmp/out" "$tmp/err")"
+rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots --look 3/9 "${three[@]}")
+[ "$rc" = 4 ] && row messages_per_sec | grep -q ' worse$' &&
+	head -n1 "$tmp/out" | grep -q "alpha 0.05 spent over looks: look at 3 of 9 runs a side, level $(spent 0.05 3 9), same $(spent 0.05 3 9)," ||
+	fail "--look 3/9: exit $rc, want 4, worse, level $(spent 0.05 3 9): $(cat "$tmp/out" "$tmp/err")"
+pass "--look 3/9: the first look spends 45 % of alpha ($(spent 0.05 3 9) of 0.05): worse, exit 4, where the whole alpha says regressed"
+rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots --look 5/9 --prev-look 3 "${three[@]}")
+level=$(spent 0.05 5 9 3)
+[ "$rc" = 4 ] && head -n1 "$tmp/out" | grep -q "look at 5 of 9 runs a side after 3, level $level," ||
+	fail "--look 5/9 --prev-look 3: exit $rc, want 4 at level $level: $(head -n1 "$tmp/out") $(cat "$tmp/err")"
+pass "--look 5/9 --prev-look 3: level $level, spent by 5/9 less by 3/9: exit 4"
+rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots --look 5/9 --prev-look 3 --last "${three[@]}")
+level=$(spent 0.05 9 9 3)
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
+	head -n1 "$tmp/out" | grep -q "look at 5 of 9 runs a side after 3 (the last), level $level," ||
+	fail "--look 5/9 --prev-look 3 --last: exit $rc, want 1 at level $level: $(cat "$tmp/out" "$tmp/err")"
+pass "--look 5/9 --prev-look 3 --last: what is left ($level): regressed, exit 1"
+"$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots "${three[@]}" | sed 1d >"$tmp/whole"
+rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots --look 9/9 "${three[@]}")
+[ "$rc" = 1 ] && sed 1d "$tmp/out" | cmp -s - "$tmp/whole" ||
+	fail "--look 9/9: exit $rc, not the verdicts of the whole alpha: $(cat "$tmp/out" "$tmp/err")"
+pass "--look 9/9, a single planned look: the whole alpha, the same table and verdicts as without --look"
+
 # Every verdict word true (issue 28).  An old side of zeros: the change of
 # a metric where 0 is normal is relative to its floor (0.01 migrations per
 # 1k ops), and a move away from 0 is never "same" (it was "+inf% same" at
@@ -208,6 +248,20 @@ want="--boots: cannot compare $fix/other-workload with $fix/old: another workloa
 want="truncated" bad "--boots, a truncated boot" --boots "${b[@]}" "$fix/old,$fix/truncated" "$fix/old"
 want="not a whole number" bad "--looks 1.5" --looks 1.5 "${b[@]}" "$fix/old" "$fix/old"
 want="between 0 and 1001" bad "--looks 0" --looks 0 "${b[@]}" "$fix/old" "$fix/old"
+for look in 3 0/9 10/9 3/0 3/1001 a/9 3/9x /9 3/ -1/9 +3/9 ""; do
+	want="--look '$look' is not N/M, whole numbers 1 <= N <= M <= 1000" bad "--look '$look'" \
+		--boots --look "$look" "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
+done
+want="--prev-look '3' is not a whole number below --look's N, 3" bad "--prev-look at the look" \
+	--boots --look 3/9 --prev-look 3 "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
+want="--prev-look 'x' is not a whole number" bad "--prev-look x" \
+	--boots --look 3/9 --prev-look x "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
+want="--prev-look and --last go with --look" bad "--prev-look without --look" \
+	--boots --prev-look 2 "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
+want="--prev-look and --last go with --look" bad "--last without --look" \
+	--boots --last "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
+want="--looks and --look: give one" bad "--looks and --look" \
+	--boots --looks 3 --look 3/9 "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
 sed -E 's/^(hackbench\.runs\..*) [^ ]+$/\1/' "$fix/old" >"$tmp/seven"
 want="do not have as many runs" bad "--paired, 8 and 7 runs" --paired "${b[@]}" "$fix/old" "$tmp/seven"
 want="unknown option '--bogus'" bad "unknown option" --bogus "${b[@]}" "$fix/old" "$fix/old"

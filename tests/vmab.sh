@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # scripts/vmab.sh and vmtest's kernel options refuse bad input before
 # they build or boot anything: one line on stderr, exit 2 (128 for git
-# bisect run).  Their real runs are make bench-vmab and make test-vm.
+# bisect run).  Their real runs are make bench-vmab and make test-vm;
+# vmab's sequential rule over stand-in boots is tests/vmab_seq.sh.
 set -u
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +26,23 @@ refused 2 "vmab: one kernel" "usage" "$top/scripts/vmab.sh" "$ksrc"
 refused 2 "vmab: not a tree" "$tmp: not a kernel tree" "$top/scripts/vmab.sh" "$tmp" "$ksrc"
 refused 2 "vmab: no such commit" "no commit 'nope'" "$top/scripts/vmab.sh" "$tmp/repo@nope" "$ksrc"
 VM_BOOTS=1 refused 2 "vmab: VM_BOOTS=1" "want 2..50" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+for m in 2 51 x -1; do
+	VM_BOOTS=3 VM_MAX_BOOTS=$m refused 2 "vmab: VM_MAX_BOOTS=$m" "VM_MAX_BOOTS=$m: want 3..50 (at least VM_BOOTS)" \
+		"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+done
+VM_BOOTS=12 VM_MAX_BOOTS=9 refused 2 "vmab: VM_MAX_BOOTS below VM_BOOTS" "VM_MAX_BOOTS=9: want 12..50" \
+	"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+for b in 0 -5 1h 1.5 " 60"; do
+	VM_BUDGET=$b refused 2 "vmab: VM_BUDGET='$b'" "VM_BUDGET=$b: want host seconds, a whole number above 0" \
+		"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+done
+VM_CHECKS=2 refused 2 "vmab: VM_CHECKS=2" "VM_CHECKS=2: want 0 or 1" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+SCHED_PERF_VMTEST=$tmp/none refused 2 "vmab: SCHED_PERF_VMTEST of a missing file" \
+	"SCHED_PERF_VMTEST=$tmp/none: not an executable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+SCHED_PERF_VMTEST=$tmp refused 2 "vmab: SCHED_PERF_VMTEST of a directory" \
+	"not an executable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+VM_BISECT=1 VM_MAX_BOOTS=1 refused 128 "vmab: VM_MAX_BOOTS=1 while bisecting" "VM_MAX_BOOTS=1: want 3..50" \
+	"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_B_PATCHES="$ksrc/Makefile $tmp/none.patch" refused 2 "vmab: VM_B_PATCHES of a missing file" \
 	"VM_B_PATCHES: $tmp/none.patch: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_BISECT=1 refused 128 "vmab: bad input while bisecting" "not a kernel tree" \

@@ -38,6 +38,18 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 	return "unknown";
 }
 
+/*
+ * It spends 45 % of alpha at a third of the runs (8 of 24), where an even
+ * split over 4 looks left the first look of 8 blocks unable to reach its
+ * level with two metrics or more.
+ */
+double cmp_spent_by(double alpha, double t, bool last)
+{
+	if (last || t >= 1)
+		return alpha;
+	return alpha * log(1 + (M_E - 1) * fmax(0, t));
+}
+
 /* ln C(n_old + n_new, n_old), without the overflow of the product itself */
 static double log_choose(unsigned int n_old, unsigned int n_new)
 {

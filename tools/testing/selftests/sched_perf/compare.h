@@ -185,6 +185,17 @@ bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level);
 unsigned int cmp_next_look(unsigned int runs);
 unsigned int cmp_looks(unsigned int runs, unsigned int max_runs);
 
+/*
+ * What a sequential gate may have spent of @alpha, in all, by a look at
+ * the share @t of its max_runs: Lan and DeMets' spending function of the
+ * Pocock type, alpha ln(1 + (e - 1) t); all of @alpha from t = 1 on, and
+ * at the @last look whatever @t (a look taken early when the time runs
+ * out).  A look's level is what is spent by it less what the looks
+ * before spent.  The in-boot gate (gate.c) spends by it over iterations,
+ * sched_perf_compare --look over boots (scripts/vmab.sh).
+ */
+double cmp_spent_by(double alpha, double t, bool last);
+
 /* A verdict the gate may stop on: same, regressed or improved. */
 bool cmp_decided(enum cmp_verdict v);
 

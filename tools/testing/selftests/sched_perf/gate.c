@@ -4,7 +4,6 @@
  * runs while a comparison cannot judge.  See gate.h.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,18 +86,6 @@ static bool undecided(const struct gate_outcome *out)
 	return false;
 }
 
-/*
- * What a gate may have spent of @alpha by a look at the share @t of its
- * max_runs: Lan and DeMets' spending function of the Pocock type,
- * alpha ln(1 + (e - 1) t).  It spends 45 % of alpha at a third of the
- * runs (8 of 24), where an even split over 4 looks left the first look
- * of 8 blocks unable to reach its level with two metrics or more.
- */
-static double spent_by(double alpha, double t)
-{
-	return alpha * log(1 + (M_E - 1) * fmin(1, t));
-}
-
 /* A judged metric whose test can reach its level at this look. */
 static bool reachable(const struct gate_outcome *out)
 {
@@ -130,8 +117,8 @@ static void compare(const struct gate_plan *plan, const struct runset *old,
 
 	params.paired = plan->ab;
 	params.looks = cmp_looks(plan->runs, plan->max_runs);
-	params.level = (last ? params.alpha : spent_by(params.alpha, t)) - out->spent;
-	params.level_same = (last ? alpha_same : spent_by(alpha_same, t)) - out->spent_same;
+	params.level = cmp_spent_by(params.alpha, t, last) - out->spent;
+	params.level_same = cmp_spent_by(alpha_same, t, last) - out->spent_same;
 	compare_runsets(old, new, plan->rules, plan->nr_rules, &params, out->results);
 	out->nr_results = plan->nr_rules;
 	out->compared = true;

@@ -15,10 +15,10 @@
  * It looks again at planned sizes only: N, then about 1.5 times as many
  * each time, up to --max-runs.  Alpha is spent over the looks by a
  * spending function of the Pocock type (at a share t of --max-runs,
- * alpha ln(1 + (e - 1) t) in all), DIFFERENT and SAME each from its own
- * budget; the last look taken spends what is left, and a look no test
- * could reach spends nothing.  Looking again does not raise either
- * error above its alpha.
+ * alpha ln(1 + (e - 1) t) in all: cmp_spent_by(), compare.h), DIFFERENT
+ * and SAME each from its own budget; the last look taken spends what is
+ * left, and a look no test could reach spends nothing.  Looking again
+ * does not raise either error above its alpha.
  */
 #ifndef SCHED_PERF_GATE_H
 #define SCHED_PERF_GATE_H

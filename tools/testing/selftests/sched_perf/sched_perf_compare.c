@@ -31,7 +31,9 @@
 
 static const char usage[] =
 "Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C]\n"
-"                          [--paired | --boots] [--looks N] OLD NEW\n"
+"                          [--paired | --boots]\n"
+"                          [--looks N | --look N/M [--prev-look P] [--last]]\n"
+"                          OLD NEW\n"
 "       sched_perf_compare [--bounds FILE] --dump RUNSET\n"
 "       sched_perf_compare --merge OUT [--runs LIST] RUNSET...\n"
 "Judge the run set in results file NEW against the baseline OLD (both written\n"
@@ -61,6 +63,16 @@ static const char usage[] =
 "                 Welch's equivalence test (at least 2 boots a side)\n"
 "  --looks N      this is one of N looks of a sequential gate: judged at\n"
 "                 alpha / N, and same at 0.05 / N (default 1)\n"
+"  --look N/M     this is a look of a sequential gate at N runs a side (boots\n"
+"                 with --boots) of at most M, 1 <= N <= M <= 1000: alpha and\n"
+"                 same's 0.05 are spent over the looks as the in-boot gate\n"
+"                 spends them (Lan-DeMets, Pocock type: by a look at N of M,\n"
+"                 alpha ln(1 + (e - 1) N / M) in all); this look gets what is\n"
+"                 spent by N less what was spent by --prev-look's P\n"
+"  --prev-look P  with --look: the look before was at P runs a side,\n"
+"                 0 <= P < N (default 0: this is the first look)\n"
+"  --last         with --look: this look is the last one (a time budget ran\n"
+"                 out): it spends what is left, as a look at N = M does\n"
 "  --dump         print RUNSET and the bounds that judge it as tab-separated\n"
 "                 lines, for scripts: 'meta KEY VALUE' (every meta.KEY line of\n"
 "                 the file), 'runs METRIC V1 V2...' (space-separated),\n"
@@ -102,6 +114,12 @@ __noreturn static void merge_lost(const char *err)
 	exit(EXIT_LOST);
 }
 
+/* A sequential gate's look (--look, --prev-look, --last); n 0: none. */
+struct look {
+	unsigned int n, max, prev;
+	bool last;
+};
+
 static double parse_number(const char *opt, const char *arg, double lo, double hi)
 {
 	char *end;
@@ -113,6 +131,67 @@ static double parse_number(const char *opt, const char *arg, double lo, double h
 		bad_input("%s '%s' is not a number above %g", opt, arg, lo);
 	}
 	return v;
+}
+
+/* @arg as a whole number from @lo to @hi (digits only); -1 if it is not. */
+static long whole(const char *arg, unsigned int lo, unsigned int hi)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end || errno || v < lo || v > hi)
+		return -1;
+	return v;
+}
+
+/* --look N/M: 1 <= N <= M <= 1000 */
+static void parse_look(const char *arg, struct look *look)
+{
+	const char *slash = strchr(arg, '/');
+	long n = -1, max = -1;
+	char part[16];
+
+	if (slash && slash > arg && (size_t)(slash - arg) < sizeof(part)) {
+		snprintf(part, sizeof(part), "%.*s", (int)(slash - arg), arg);
+		max = whole(slash + 1, 1, 1000);
+		n = max < 0 ? -1 : whole(part, 1, max);
+	}
+	if (n < 0)
+		bad_input("--look '%s' is not N/M, whole numbers 1 <= N <= M <= 1000", arg);
+	look->n = n;
+	look->max = max;
+}
+
+/*
+ * This look's levels, DIFFERENT's and SAME's: what the spending function
+ * allows by N of M, less what it allowed by the look before (P of M).
+ */
+static void spend_look(const struct look *look, struct cmp_params *params)
+{
+	double t = (double)look->n / look->max, t_prev = (double)look->prev / look->max;
+
+	params->level = cmp_spent_by(params->alpha, t, look->last) -
+			cmp_spent_by(params->alpha, t_prev, false);
+	params->level_same = cmp_spent_by(CMP_ALPHA_SAME, t, look->last) -
+			     cmp_spent_by(CMP_ALPHA_SAME, t_prev, false);
+}
+
+/* The header's words on alpha: "alpha 0.05 over 1 look", or the look's. */
+static void print_alpha(const struct cmp_params *params, const struct look *look)
+{
+	if (!look->n) {
+		printf("alpha %g over %u look%s", params->alpha,
+		       params->looks ? params->looks : 1, params->looks > 1 ? "s" : "");
+		return;
+	}
+	printf("alpha %g spent over looks: look at %u of %u runs a side", params->alpha,
+	       look->n, look->max);
+	if (look->prev)
+		printf(" after %u", look->prev);
+	printf("%s, level %.3g, same %.3g", look->last && look->n < look->max ? " (the last)" : "",
+	       params->level, params->level_same);
 }
 
 /* 'bounds' in the directory of this program */
@@ -620,6 +699,9 @@ int main(int argc, char **argv)
 		{ "paired", no_argument, NULL, 'p' },
 		{ "boots", no_argument, NULL, 'B' },
 		{ "looks", required_argument, NULL, 'l' },
+		{ "look", required_argument, NULL, 'L' },
+		{ "prev-look", required_argument, NULL, 'P' },
+		{ "last", no_argument, NULL, 'e' },
 		{ "dump", no_argument, NULL, 'd' },
 		{ "merge", required_argument, NULL, 'm' },
 		{ "runs", required_argument, NULL, 'r' },
@@ -633,7 +715,8 @@ int main(int argc, char **argv)
 	static struct bounds bs;
 	char bounds[4096] = "", err[1024];
 	unsigned int nr, i, regressed, open = 0;
-	const char *merge = NULL, *runs = NULL;
+	const char *merge = NULL, *runs = NULL, *prev = NULL;
+	struct look look = { 0 };
 	bool json = false, dump = false;
 	int opt;
 
@@ -667,6 +750,15 @@ int main(int argc, char **argv)
 			if (params.looks != strtod(optarg, NULL))
 				bad_input("--looks '%s' is not a whole number", optarg);
 			break;
+		case 'L':
+			parse_look(optarg, &look);
+			break;
+		case 'P':
+			prev = optarg;
+			break;
+		case 'e':
+			look.last = true;
+			break;
 		case 'd':
 			dump = true;
 			break;
@@ -689,6 +781,18 @@ int main(int argc, char **argv)
 	}
 	if (dump && merge)
 		bad_input("--dump and --merge: give one");
+	if ((prev || look.last) && !look.n)
+		bad_input("--prev-look and --last go with --look (see --help)");
+	if (look.n && params.looks)
+		bad_input("--looks and --look: give one");
+	if (prev) {
+		long p = whole(prev, 0, look.n - 1);
+
+		if (p < 0)
+			bad_input("--prev-look '%s' is not a whole number below --look's N, %u",
+				  prev, look.n);
+		look.prev = p;
+	}
 	if (runs && !merge)
 		bad_input("--runs goes with --merge (see --help)");
 	if (merge) {
@@ -717,6 +821,8 @@ int main(int argc, char **argv)
 		bad_input("--paired and --boots: give one");
 	if (!params.alpha)
 		params.alpha = cmp_default_alpha(params.boots);
+	if (look.n)
+		spend_look(&look, &params);
 	if (params.boots) {
 		load_boots(argv[optind], &old);
 		load_boots(argv[optind + 1], &new);
@@ -741,13 +847,13 @@ int main(int argc, char **argv)
 		for (i = 0; i < nr; i++)
 			print_json(old.workload, &res[i]);
 	} else {
-		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, alpha %g over %u look%s, max cv %.2f\n",
+		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, ",
 		       argv[optind], argv[optind + 1], old.workload, old.variant,
 		       old.options, old.nr_cpus, nr,
 		       params.paired ? "paired: Wilcoxon signed-rank" :
-		       params.boots ? "boots: Welch's t on the boots' medians" : "Mann-Whitney U",
-		       params.alpha, params.looks ? params.looks : 1,
-		       params.looks > 1 ? "s" : "", params.max_cv);
+		       params.boots ? "boots: Welch's t on the boots' medians" : "Mann-Whitney U");
+		print_alpha(&params, &look);
+		printf(", max cv %.2f\n", params.max_cv);
 		printf("%12s ±%%stddev    %%change  %12s ±%%stddev  metric\n", "old", "new");
 		for (i = 0; i < nr; i++)
 			print_row(old.workload, &res[i]);

@@ -544,6 +544,13 @@ static void test_drift(void)
 	       cmp_looks(8, 8) == 1 && cmp_looks(1, 2) == 2 && cmp_decided(CMP_SAME) &&
 	       !cmp_decided(CMP_UNDECIDED) && !strcmp(cmp_verdict_name(CMP_UNDECIDED), "undecided") &&
 	       !strcmp(cmp_verdict_name(CMP_DRIFTING), "drifting"), "cmp_looks_and_names");
+	/* Pocock-type spending: 45 % by a third, all at the end or the last look */
+	EXPECT(fabs(cmp_spent_by(0.01, 1.0 / 3, false) - 0.01 * log(1 + (M_E - 1) / 3)) < 1e-15 &&
+	       fabs(cmp_spent_by(0.01, 1.0 / 3, false) / 0.01 - 0.4528) < 1e-4 &&
+	       cmp_spent_by(0.05, 0, false) == 0 && cmp_spent_by(0.05, 1, false) == 0.05 &&
+	       cmp_spent_by(0.05, 0.5, true) == 0.05 &&
+	       cmp_spent_by(0.05, 0.5, false) < cmp_spent_by(0.05, 0.6, false),
+	       "cmp_spent_by_pocock");
 }
 
 void unit_compare(void)

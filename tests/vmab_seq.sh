@@ -1,0 +1,172 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# scripts/vmab.sh's sequential rule over boots, without a VM: a stand-in
+# for vmtest (SCHED_PERF_VMTEST) "builds" a kernel per side and "boots"
+# it by writing a hackbench run set, the fixture run set
+# (fixtures/runset/old) with its throughput scaled by a factor per boot
+# from a table, the other metrics alike on both sides.  Judged with the
+# fixtures' bounds (messages_per_sec change >= -5%):
+#   (a) boots that agree: stops at the first look, exit 0, nothing open
+#   (b) -30 %: stops at the first look, exit 1, regressed
+#   (c) -4 % with 2-6 % between boots: pairs added at 5, 8 and 9 boots a
+#       side, interleaved A B B A ..., stops at VM_MAX_BOOTS with exit 4
+#   (d) the same with VM_BUDGET: stops when the boots took it, the look
+#       then the last (a clock that moves 100 s a call stands in for the
+#       host's, so that each boot takes 100 s)
+#   (e) VM_MAX_BOOTS=VM_BOOTS: one look, with the whole alpha
+# and a program that cannot be compared stops it (4), a bisect step left
+# open is skipped (125).
+set -u
+. "$(dirname "$0")/lib.sh"
+intree=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+fix=$top/tools/testing/selftests/sched_perf/fixtures/runset
+[ -x "$intree/sched_perf_compare" ] || fail "no $intree/sched_perf_compare (make build)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# the stand-in for vmtest: "TREE kernel" and "TREE run", as vmab calls it
+cat >"$tmp/vmtest" <<'EOF'
+#!/bin/bash
+set -eu
+case $2 in
+kernel)
+	# B's kernel is the one with b.patch (VM_B_PATCHES)
+	side=A
+	[[ ${VM_KERNEL_PATCHES:-} == */b.patch* ]] && side=B
+	echo "$side" >"$STUB/image-$side"
+	echo "vmtest: kernel: $STUB/image-$side"
+	;;
+run)
+	side=$(cat "$VM_KERNEL")
+	k=$(($(cat "$STUB/count-$side" 2>/dev/null || echo 0) + 1))
+	echo "$k" >"$STUB/count-$side"
+	echo "$side" >>"$STUB/order"
+	echo "$VM_CHECKS" >>"$STUB/checks"
+	# this side's k-th factor in the table: "A f1 f2 ..." and "B f1 f2 ..."
+	f=$(awk -v s="$side" -v k="$k" '$1 == s { print $(k + 1) }' "$STUB/table")
+	[ -n "$f" ] || { echo "vmtest stand-in: no factor for boot $k of $side" >&2; exit 2; }
+	mkdir -p "$VM_OUT/results"
+	awk -v f="$f" -v j="$(((k % 3) - 1))" '
+		/^hackbench\.runs\.messages_per_sec:/ { for (i = 2; i <= NF; i++) $i *= f }
+		/^hackbench\.runs\.(migrations_per_1k_ops|ctx_switches_per_op):/ {
+			for (i = 2; i <= NF; i++) $i *= 1 + 0.002 * j }
+		{ print }' "$FIXTURE" >"$VM_OUT/results/hackbench.results"
+	;;
+*)
+	exit 2
+	;;
+esac
+EOF
+# sched_perf_compare with the fixtures' bounds
+printf '#!/bin/sh\nexec "%s" --bounds "%s" "$@"\n' "$intree/sched_perf_compare" "$fix/bounds" >"$tmp/cmp"
+# a clock that moves 100 s a call, for (d)
+mkdir "$tmp/clock"
+cat >"$tmp/clock/date" <<'EOF'
+#!/bin/bash
+t=$(($(cat "$STUB/clock" 2>/dev/null || echo 0) + 100))
+echo "$t" >"$STUB/clock"
+echo "$t"
+EOF
+chmod +x "$tmp/vmtest" "$tmp/cmp" "$tmp/clock/date"
+mkdir "$tmp/tree"
+touch "$tmp/tree/Makefile" "$tmp/b.patch"
+
+# vmab on the table $1 (a case's name in $tmp/out-NAME); its exit status
+vmab() {	# name table [VAR=VALUE...]
+	local name=$1 table=$2 rc=0
+	shift 2
+	export STUB=$tmp/stub-$name
+	mkdir -p "$STUB"
+	echo "$table" >"$STUB/table"
+	env -u VM_BOOTS -u VM_MAX_BOOTS -u VM_BUDGET -u VM_CHECKS -u VM_BISECT -u VM_A_PATCHES \
+		-u VM_KERNEL_PATCHES -u VM_TIMEOUT FIXTURE="$fix/old" SCHED_PERF_VMTEST="$tmp/vmtest" \
+		SCHED_PERF_COMPARE="$tmp/cmp" SCHED_PERF_CACHE="$tmp/cache" VM_OUT="$tmp/out-$name" \
+		VM_B_PATCHES="$tmp/b.patch" "$@" \
+		"$top/scripts/vmab.sh" "$tmp/tree" "$tmp/tree" >"$tmp/$name.log" 2>&1 || rc=$?
+	echo "$rc"
+}
+# the sides of the boots, in the order vmab numbered them: "A B B A ..."
+boot_order() { find "$tmp/out-$1" -maxdepth 1 -name 'boot-*-[AB]' -type d -printf '%f\n' |
+	sort -t- -k2n | sed 's/.*-//' | paste -sd' '; }
+# "A B B A A B ..." for N pairs
+interleaved() { local i s=; for ((i = 0; i < $1; i++)); do s="$s$( ((i % 2)) && echo ' B A' || echo ' A B')"; done; echo "${s# }"; }
+stopped() { grep '^vmab: stopped at ' "$tmp/$1.log"; }
+looks() { sed -n 's/^vmab: look \([0-9]*\) at \([0-9]*\) boots a side: hackbench: .*/\2/p' "$tmp/$1.log" | paste -sd' '; }
+show() { tail -n 25 "$tmp/$1.log"; }
+
+# (a) A/A: boots that agree within 0.1 %
+rc=$(vmab aa "A 1.000 1.001 0.999 1.0005 0.9995 1 1 1 1
+B 0.9995 1.0005 1.000 0.999 1.001 1 1 1 1")
+[ "$rc" = 0 ] && [ "$(looks aa)" = 3 ] && [ "$(boot_order aa)" = "$(interleaved 3)" ] &&
+	stopped aa | grep -q '^vmab: stopped at look 1: nothing open; 3 boots a side (A 3, B 3), 6 in all: ' &&
+	grep -q '^ok 1 hackbench # no metric worse than its threshold over 3 boots each (3 same)$' "$tmp/out-aa/verdict.tap" ||
+	fail "(a) boots that agree: exit $rc, want 0 at the first look: $(show aa)"
+pass "(a) boots that agree: exit 0 at the first look, 3 boots a side, $(stopped aa | sed 's/.*; //')"
+[ "$(sort -u "$tmp/stub-aa/checks")" = 0 ] && grep -qE '^vmab: boot 6: B: [0-9]+ s$' "$tmp/aa.log" ||
+	fail "(a) the boots ran the guest checks ($(sort -u "$tmp/stub-aa/checks" | paste -sd' ')) or no seconds a boot"
+pass "(a) every boot without the guest checks (VM_CHECKS=0 by default), each boot's host seconds printed"
+rc=$(vmab aa1 "A 1.000 1.001 0.999
+B 0.9995 1.0005 1.000" VM_CHECKS=1)
+[ "$rc" = 0 ] && [ "$(sort -u "$tmp/stub-aa1/checks")" = 1 ] || fail "VM_CHECKS=1: exit $rc, not passed on: $(show aa1)"
+pass "VM_CHECKS=1: passed on to every boot"
+
+# (b) -30 %: regressed at the first look
+rc=$(vmab big "A 1.000 1.001 0.999 1 1 1 1 1 1
+B 0.700 0.701 0.699 0.7 0.7 0.7 0.7 0.7 0.7")
+[ "$rc" = 1 ] && [ "$(looks big)" = 3 ] &&
+	stopped big | grep -q '^vmab: stopped at look 1: a program regressed; 3 boots a side (A 3, B 3), 6 in all' &&
+	grep -q '^not ok 1 hackbench # regressed: hackbench.messages_per_sec -30' "$tmp/out-big/verdict.tap" ||
+	fail "(b) -30 %: exit $rc, want 1 at the first look: $(show big)"
+pass "(b) -30 %: exit 1 at the first look, $(sed -n 's/^not ok 1 hackbench # //p' "$tmp/out-big/verdict.tap")"
+
+# (c) -4 % with boots 2-6 % apart: open at every look
+border="A 1.00 1.06 0.95 1.03 0.97 1.05 0.96 1.02 0.98
+B 0.96 0.91 1.01 0.93 0.99 0.94 0.98 0.92 0.97"
+rc=$(vmab border "$border")
+[ "$rc" = 4 ] && [ "$(looks border)" = "3 5 8 9" ] && [ "$(boot_order border)" = "$(interleaved 9)" ] &&
+	[ "$(paste -sd' ' "$tmp/stub-border/order")" = "$(interleaved 9)" ] &&
+	stopped border | grep -q '^vmab: stopped at look 4: VM_MAX_BOOTS (9 boots a side) reached; 9 boots a side (A 9, B 9), 18 in all' &&
+	grep -q '^ok 1 hackbench # SKIP not shown within its thresholds over 9 boots each' "$tmp/out-border/verdict.tap" ||
+	fail "(c) -4 %: exit $rc, looks at '$(looks border)', boots $(boot_order border): $(show border)"
+pass "(c) -4 %: exit 4, looks at $(looks border) boots a side, boots $(boot_order border)"
+# each look spends its share: 3 of 9 first, 5 after 3, ..., the last what is left
+for want in "1:look at 3 of 9 runs a side, level 0.00453," "2:look at 5 of 9 runs a side after 3, level 0.00217," \
+	"3:look at 8 of 9 runs a side after 5, level 0.00257," "4:look at 9 of 9 runs a side after 8, level 0.000728,"; do
+	head -n1 "$tmp/out-border/look-${want%%:*}/hackbench.compare" | grep -qF "${want#*:}" ||
+		fail "(c) look ${want%%:*}: not '${want#*:}': $(head -n1 "$tmp/out-border/look-${want%%:*}/hackbench.compare")"
+done
+pass "(c) alpha 0.01 spent over the 4 looks as the gate spends it (0.00453, 0.00217, 0.00257, 0.000728)"
+
+# (d) VM_BUDGET: 100 s a boot, 650 s: 6 boots at the first look, one pair more
+rc=$(vmab budget "$border" VM_BUDGET=650 PATH="$tmp/clock:$PATH")
+[ "$rc" = 4 ] && [ "$(looks budget)" = "3 4" ] && [ "$(boot_order budget)" = "$(interleaved 4)" ] &&
+	stopped budget | grep -q '^vmab: stopped at look 2: VM_BUDGET (650 s) spent; 4 boots a side (A 4, B 4), 8 in all: 800 s of host time in boots (100 s a boot)' &&
+	head -n1 "$tmp/out-budget/look-2/hackbench.compare" | grep -qF 'look at 4 of 9 runs a side after 3 (the last), level 0.00547,' ||
+	fail "(d) VM_BUDGET=650: exit $rc, looks at '$(looks budget)': $(show budget)"
+pass "(d) VM_BUDGET=650 at 100 s a boot: the look at 4 boots a side the last (what is left: 0.00547), exit 4"
+
+# (e) VM_MAX_BOOTS=VM_BOOTS: the fixed design, one look with the whole alpha
+rc=$(vmab fixed "$border" VM_BOOTS=3 VM_MAX_BOOTS=3)
+[ "$rc" = 4 ] && [ "$(looks fixed)" = 3 ] &&
+	stopped fixed | grep -q '^vmab: stopped at look 1: VM_MAX_BOOTS (3 boots a side) reached; 3 boots a side' &&
+	head -n1 "$tmp/out-fixed/look-1/hackbench.compare" | grep -qF 'look at 3 of 3 runs a side, level 0.01,' ||
+	fail "(e) VM_MAX_BOOTS=3: exit $rc: $(show fixed)"
+pass "(e) VM_MAX_BOOTS=VM_BOOTS=3: one look at the whole alpha 0.01, exit 4"
+
+# a program that cannot be compared (no thresholds for its workload):
+# more boots would not help; nothing judged is not a pass
+sed 's/hackbench/pipe/g' "$fix/old" >"$tmp/pipe.results"
+rc=$(vmab nojudge "$border" FIXTURE="$tmp/pipe.results")
+[ "$rc" = 4 ] && [ "$(sed -n 's/^vmab: look \([0-9]*\) at \([0-9]*\) boots a side: hackbench: cannot compare.*/\2/p' "$tmp/nojudge.log")" = 3 ] &&
+	stopped nojudge | grep -q '^vmab: stopped at look 1: nothing judged; 3 boots a side' &&
+	grep -q '^ok 1 hackbench # SKIP cannot compare: sched_perf_compare: .*no change thresholds for pipe' "$tmp/out-nojudge/verdict.tap" ||
+	fail "nothing comparable: exit $rc: $(show nojudge)"
+pass "nothing comparable: stops at the first look, nothing judged, exit 4"
+
+# a bisect step that stays open is skipped (125)
+rc=$(vmab bisect "$border" VM_BISECT=1 VM_MAX_BOOTS=5)
+[ "$rc" = 125 ] && [ "$(looks bisect)" = "3 5" ] && grep -q '^vmab: bisect: exit 125 (skip)' "$tmp/bisect.log" ||
+	fail "VM_BISECT=1, open at VM_MAX_BOOTS=5: exit $rc, want 125: $(show bisect)"
+pass "VM_BISECT=1, open at VM_MAX_BOOTS=5: exit 125 after looks at $(looks bisect)"
+done_ok
