@@ -689,6 +689,21 @@ static void print_row(const char *workload, const struct cmp_result *r)
 	printf("  %s.%s%s%s\n", workload, r->metric, *m ? "  " : "", m);
 }
 
+/*
+ * "# workload.metric: word: why", the word once: an undecided metric's
+ * reason starts with it already.
+ */
+static void print_why(const char *workload, const struct cmp_result *r)
+{
+	const char *word = cmp_verdict_name(r->verdict);
+	size_t len = strlen(word);
+
+	if (!strncmp(r->why, word, len) && r->why[len] == ':')
+		printf("# %s.%s: %s\n", workload, r->metric, r->why);
+	else
+		printf("# %s.%s: %s: %s\n", workload, r->metric, word, r->why);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option long_opts[] = {
@@ -859,8 +874,7 @@ int main(int argc, char **argv)
 			print_row(old.workload, &res[i]);
 		for (i = 0; i < nr; i++)
 			if (res[i].verdict != CMP_SAME)
-				printf("# %s.%s: %s: %s\n", old.workload, res[i].metric,
-				       cmp_verdict_name(res[i].verdict), res[i].why);
+				print_why(old.workload, &res[i]);
 	}
 	for (i = 0; i < nr; i++)
 		open += cmp_bad_side_open(&res[i]);
