@@ -23,9 +23,12 @@
 #   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE); the
 #   same tree twice with VM_B_PATCHES judges a series from the list
 #   against its base without any git
-# Environment (and vmtest.sh's: VM_PROGS, VM_ARGS, VM_QEMU_ARGS, VM_CPUS,
-# VM_PATCHES...; SCHED_PERF_COMPARE: the host's sched_perf_compare, by
-# default the one make build leaves in build/):
+# Environment (and vmtest.sh's: VM_QEMU_ARGS, VM_CPUS, VM_PATCHES...;
+# SCHED_PERF_COMPARE: the host's sched_perf_compare, by default the one
+# make build leaves in build/):
+#   VM_PROGS="hackbench tcp_rr"  the programs run in every boot ("": all)
+#   VM_ARGS=...    their KSELFTEST_<PROG>_ARGS lines (default: each of the
+#                  two 5 iterations in 10 s; "": the programs' own budgets)
 #   VM_BOOTS=3     boots per kernel at the first look, 2..50
 #   VM_MAX_BOOTS=N boots per kernel at most, VM_BOOTS..50 (default 9, or
 #                  VM_BOOTS when that is more; VM_BOOTS: no boot added)
@@ -65,6 +68,14 @@ budget=${VM_BUDGET:-}
 checks=${VM_CHECKS:-0}
 bisect=${VM_BISECT:-0}
 vmtest=${SCHED_PERF_VMTEST:-$top/scripts/vmtest.sh}
+# Kernels are compared boot against boot, not iteration against
+# iteration: by default the two programs of the reports this gate exists
+# for (hackbench pipe, netperf TCP_RR), each 5 iterations in 10 s, about
+# half a minute a boot.  VM_PROGS="" runs every program, VM_ARGS=""
+# their own budgets (minutes a boot).
+export VM_PROGS=${VM_PROGS-hackbench tcp_rr}
+export VM_ARGS=${VM_ARGS-"KSELFTEST_HACKBENCH_ARGS=--iterations 5 --budget 10
+KSELFTEST_TCP_RR_ARGS=--iterations 5 --budget 10"}
 started=$(date +%s)
 
 die() {
