@@ -478,6 +478,28 @@ static double drift_p(struct cmp_result *r, const struct runset_metric *o,
 }
 
 /*
+ * A count where 0 is normal spreads by its floor, not by its median: 0.0003
+ * CPUs scanned per wakeup, give or take 0.0002, is a robust CV of 0.6 but
+ * steady at the scale the change is judged on (the floor, 0.01).  Its CVs
+ * are the robust spread over max(|median|, floor), of each side, and of
+ * the blocks' differences (already over that scale) when paired.
+ */
+static void spread_over_floor(struct cmp_result *r, const struct runset_metric *o,
+			      const struct runset_metric *n, const struct judged *j, bool pair)
+{
+	double sd_old, sd_new;
+
+	if (r->floor == 0 || r->ratio_scale)
+		return;
+	if (stats_robust_sd(o->v, o->n, &sd_old) || stats_robust_sd(n->v, n->n, &sd_new))
+		return;		/* out of memory: the CVs stay as they were */
+	r->rcv_old = sd_old / fmax(fabs(r->old.median), r->floor);
+	r->rcv_new = sd_new / fmax(fabs(r->new.median), r->floor);
+	if (pair && j->b && (j->sh.nb < 2 || stats_robust_sd(j->b, j->sh.nb, &r->cv_block)))
+		r->cv_block = j->sh.nb < 2 ? 0 : HUGE_VAL;
+}
+
+/*
  * Describe both sides and put their data in @j; false (and CMP_MISSING)
  * when a side has no runs.  The verdict is left CMP_UNDECIDED, or set to
  * a reason for none (drifting, noisy).
@@ -515,11 +537,13 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 		 * scanned per wakeup); sides apart are judged anyway, as below.
 		 */
 		paired(r, o, n, j);
+		spread_over_floor(r, o, n, j, pair);
 		if (r->cv_block > max_cv && !r->apart)
 			r->verdict = CMP_NOISY;
 		return true;
 	}
 	unpaired(r, o, n, params->boots, j);
+	spread_over_floor(r, o, n, j, pair);
 	if (params->boots) {
 		/* interleaved boots: no order to trend with, no foreign share */
 		if ((r->rcv_old > max_cv || r->rcv_new > max_cv) && !r->apart)

@@ -97,26 +97,44 @@ int stats_median(const double *x, unsigned int n, double *out)
 	return 0;
 }
 
-int stats_robust_cv(const double *x, unsigned int n, double *out)
+/* 1.4826 x the MAD of @n values, and their median into @median. */
+static int robust_spread(const double *x, unsigned int n, double *median, double *out)
 {
-	double median, mad, *dev;
+	double mad, *dev;
 	unsigned int i;
 	int ret;
 
-	if (stats_median(x, n, &median))
+	if (stats_median(x, n, median))
 		return -1;
 	dev = malloc(n * sizeof(*dev));
 	if (!dev)
 		return -1;
 	for (i = 0; i < n; i++)
-		dev[i] = fabs(x[i] - median);
+		dev[i] = fabs(x[i] - *median);
 	ret = stats_median(dev, n, &mad);
 	free(dev);
 	if (ret)
 		return -1;
 	/* 1 / Phi^-1(3/4): the MAD of a normal sample estimates 0.6745 sigma */
-	*out = n < 2 || median == 0 ? 0 : 1.482602218505602 * mad / fabs(median);
+	*out = n < 2 ? 0 : 1.482602218505602 * mad;
 	return 0;
+}
+
+int stats_robust_cv(const double *x, unsigned int n, double *out)
+{
+	double median, sd;
+
+	if (robust_spread(x, n, &median, &sd))
+		return -1;
+	*out = median == 0 ? 0 : sd / fabs(median);
+	return 0;
+}
+
+int stats_robust_sd(const double *x, unsigned int n, double *out)
+{
+	double median;
+
+	return robust_spread(x, n, &median, out);
 }
 
 int stats_describe(const double *x, unsigned int n, double conf,

@@ -41,6 +41,9 @@ int stats_median(const double *x, unsigned int n, double *out);
  */
 int stats_robust_cv(const double *x, unsigned int n, double *out);
 
+/* The same spread in the values' units: 1.4826 x the MAD (0 when n < 2). */
+int stats_robust_sd(const double *x, unsigned int n, double *out);
+
 /* Standard normal distribution function. */
 double stats_normal_cdf(double z);
 /* Student t distribution function with @df > 0 degrees of freedom. */
