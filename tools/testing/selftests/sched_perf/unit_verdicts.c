@@ -351,6 +351,24 @@ static void test_host_drift(void)
 }
 
 /*
+ * Boot medians of CPUs scanned per wakeup, @a of the old kernel and @b of
+ * the new, judged as vmab judges them (alpha 0.01, threshold +50 %).
+ */
+static void judge_scan_boots(const double *a, unsigned int na, const double *b,
+			     unsigned int nb, struct cmp_result *r)
+{
+	struct cmp_params p = { .alpha = CMP_ALPHA_BOOTS, .max_cv = CMP_MAX_CV, .looks = 1,
+				.boots = true };
+	static struct runset old, new;
+
+	fresh(&old);
+	fresh(&new);
+	add_values(&old, "sis_scanned_per_wakeup", a, na);
+	add_values(&new, "sis_scanned_per_wakeup", b, nb);
+	unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &p, r);
+}
+
+/*
  * A count near zero on logarithms is all noise: vmab's seed commit 0004
  * (a floor under the SIS_UTIL scan budget), 3 boots a side, boot medians
  * of CPUs scanned per wakeup 0.368, 0.0497, 0.0858 against 3.965, 3.957,
@@ -362,16 +380,9 @@ static void test_count_near_zero_boots(void)
 {
 	static const double a[3] = { 0.368009621, 0.0496655879, 0.0857608 };
 	static const double b[3] = { 3.96500324, 3.95709767, 3.94663573 };
-	struct cmp_params p = { .alpha = CMP_ALPHA_BOOTS, .max_cv = CMP_MAX_CV, .looks = 1,
-				.boots = true };
-	static struct runset old, new;
 	struct cmp_result r;
 
-	fresh(&old);
-	fresh(&new);
-	add_values(&old, "sis_scanned_per_wakeup", a, 3);
-	add_values(&new, "sis_scanned_per_wakeup", b, 3);
-	unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &p, &r);
+	judge_scan_boots(a, 3, b, 3, &r);
 	verdict_note("a count near zero, boots: %s\n", r.why);
 	EXPECT(r.verdict == CMP_REGRESSED && !r.ratio_scale && r.change > 10,
 	       "verdicts_count_near_zero_on_its_own_scale");
@@ -394,16 +405,9 @@ static void test_count_near_zero_spread(void)
 		0.000217599443, 0.000235349494, 0.000357952512, 0.000342333861, 0.000977932735,
 		0.000314889789, 0.000655657091, 0.000202052857, 0.000185847698,
 	};
-	struct cmp_params p = { .alpha = CMP_ALPHA_BOOTS, .max_cv = CMP_MAX_CV, .looks = 1,
-				.boots = true };
-	static struct runset old, new;
 	struct cmp_result r;
 
-	fresh(&old);
-	fresh(&new);
-	add_values(&old, "sis_scanned_per_wakeup", a, 9);
-	add_values(&new, "sis_scanned_per_wakeup", b, 9);
-	unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &p, &r);
+	judge_scan_boots(a, 9, b, 9, &r);
 	verdict_note("a count near zero, spread: robust cv %.3f/%.3f: %s\n", r.rcv_old,
 		     r.rcv_new, r.why);
 	EXPECT(r.verdict == CMP_SAME && r.rcv_old < 0.05 && r.rcv_new < 0.05,
