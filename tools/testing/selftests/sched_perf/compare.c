@@ -50,6 +50,19 @@ double cmp_spent_by(double alpha, double t, bool last)
 	return alpha * log(1 + (M_E - 1) * fmax(0, t));
 }
 
+/* SAME's budget: its own, or CMP_ALPHA_SAME. */
+static double alpha_same_of(const struct cmp_params *p)
+{
+	return p->alpha_same > 0 ? p->alpha_same : CMP_ALPHA_SAME;
+}
+
+void cmp_spend_look(struct cmp_params *p, double t, bool last, double spent,
+		    double spent_same)
+{
+	p->level = cmp_spent_by(p->alpha, t, last) - spent;
+	p->level_same = cmp_spent_by(alpha_same_of(p), t, last) - spent_same;
+}
+
 /* ln C(n_old + n_new, n_old), without the overflow of the product itself */
 static double log_choose(unsigned int n_old, unsigned int n_new)
 {
@@ -751,9 +764,8 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 	struct cmp_params p = params ? *params :
 		(struct cmp_params){ .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
 	unsigned int looks = p.looks > 1 ? p.looks : 1;
-	double alpha_same = p.alpha_same > 0 ? p.alpha_same : CMP_ALPHA_SAME;
 	double level = p.level > 0 ? p.level : p.alpha / looks;
-	double level_same = p.level_same > 0 ? p.level_same : alpha_same / looks;
+	double level_same = p.level_same > 0 ? p.level_same : alpha_same_of(&p) / looks;
 	struct judged *j = calloc(nr_rules ? nr_rules : 1, sizeof(*j));
 	unsigned int i, judged = 0, regressed = 0;
 	bool too_few;

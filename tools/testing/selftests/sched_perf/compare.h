@@ -196,6 +196,14 @@ unsigned int cmp_looks(unsigned int runs, unsigned int max_runs);
  */
 double cmp_spent_by(double alpha, double t, bool last);
 
+/*
+ * A look's levels into @p->level and @p->level_same: what cmp_spent_by()
+ * allows by the share @t (@last: all) of @p->alpha and of SAME's budget,
+ * less what the looks before spent of each (@spent, @spent_same).
+ */
+void cmp_spend_look(struct cmp_params *p, double t, bool last, double spent,
+		    double spent_same);
+
 /* A verdict the gate may stop on: same, regressed or improved. */
 bool cmp_decided(enum cmp_verdict v);
 

@@ -112,13 +112,11 @@ static void compare(const struct gate_plan *plan, const struct runset *old,
 		    const struct runset *new, struct gate_outcome *out, bool last)
 {
 	struct cmp_params params = plan->params;
-	double alpha_same = params.alpha_same > 0 ? params.alpha_same : CMP_ALPHA_SAME;
-	double t = (double)out->runs / plan->max_runs;
 
 	params.paired = plan->ab;
 	params.looks = cmp_looks(plan->runs, plan->max_runs);
-	params.level = cmp_spent_by(params.alpha, t, last) - out->spent;
-	params.level_same = cmp_spent_by(alpha_same, t, last) - out->spent_same;
+	cmp_spend_look(&params, (double)out->runs / plan->max_runs, last, out->spent,
+		       out->spent_same);
 	compare_runsets(old, new, plan->rules, plan->nr_rules, &params, out->results);
 	out->nr_results = plan->nr_rules;
 	out->compared = true;

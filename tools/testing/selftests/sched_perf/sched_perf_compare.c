@@ -170,12 +170,13 @@ static void parse_look(const char *arg, struct look *look)
  */
 static void spend_look(const struct look *look, struct cmp_params *params)
 {
-	double t = (double)look->n / look->max, t_prev = (double)look->prev / look->max;
+	struct cmp_params before = *params;
+	double t_prev = (double)look->prev / look->max;
 
-	params->level = cmp_spent_by(params->alpha, t, look->last) -
-			cmp_spent_by(params->alpha, t_prev, false);
-	params->level_same = cmp_spent_by(CMP_ALPHA_SAME, t, look->last) -
-			     cmp_spent_by(CMP_ALPHA_SAME, t_prev, false);
+	/* the looks before: all they could spend by P of M */
+	cmp_spend_look(&before, t_prev, false, 0, 0);
+	cmp_spend_look(params, (double)look->n / look->max, look->last, before.level,
+		       before.level_same);
 }
 
 /* The header's words on alpha: "alpha 0.05 over 1 look", or the look's. */
