@@ -45,6 +45,7 @@ TESTS=(
 	"evidence	tools		tests/evidence.sh @INTREE@"
 	"patches	tools		tests/patches.sh @KSRC@"
 	"vmab		tools		tests/vmab.sh @KSRC@"
+	"vm_args		tools		tests/vm_args.sh @KSRC@"
 	"docs		tools		tests/docs.sh"
 	"sanitize	tools		tests/sanitize.sh @INTREE@ @BUILD@/asan @MAKE@"
 	"no_hang	cleanup		tests/no_hang.sh @INTREE@"
