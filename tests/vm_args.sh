@@ -37,4 +37,21 @@ refused 2 "VM_ICOUNT=1 and -icount in VM_QEMU_ARGS" "give one of them" VM_ICOUNT
 # good words pass the check: a missing image is refused next, not them
 refused 2 "VM_APPEND of good words" "no such kernel image" VM_KERNEL="$tmp/none" \
 	"VM_APPEND= sched_test_cost_ns=2000	loglevel=7 a.b=1,2:/x+y-z " VM_ICOUNT=1
+
+# make bench-kernel-power's own settings, refused the same way before it
+# builds or boots (its pools would go to KP_OUT)
+bench_refused() {	# what want [VAR=value...]
+	local what=$1 want=$2
+	shift 2
+	expect_refused 2 "kernel_power: $what" env KP_OUT="$tmp/kp" "$@" \
+		"$top/bench/kernel_power.sh" "$ksrc"
+	[ ! -e "$tmp/kp" ] && [ -z "$(ls -A "$tmp/cache" 2>/dev/null)" ] ||
+		fail "kernel_power: $what: something was made"
+	pass "kernel_power: $what: exit 2, $refused_err"
+}
+bench_refused "KP_COSTS with a glob" "'\*': want ns per wakeup" "KP_COSTS=0 *"
+bench_refused "KP_COSTS beyond the patch's range" "'100001'" "KP_COSTS=100001"
+bench_refused "KP_COSTS of 0 only" "want a cost other than 0" "KP_COSTS=0 0"
+bench_refused "KP_PER_SIDE=1" "want 2..50" KP_PER_SIDE=1
+bench_refused "VM_APPEND given" "set by this bench" VM_APPEND=quiet
 done_ok
