@@ -107,7 +107,7 @@ pass "kernel/test: ${#tests[@]} patch(es) apply to the source alone and after ke
 # after ttwu_queue() (the placement and the preemption decision taken)
 # and outside p->pi_lock's section; nowhere in fair.c.
 core=$scratch/test-sched/kernel/sched/core.c
-grep -q '^core_param_cb(sched_test_cost_ns, ' "$core" ||
+grep -q '^core_param(sched_test_cost_ns, sched_test_cost_ns, uint, 0444);$' "$core" ||
 	fail "kernel/test applied, but core.c has no sched_test_cost_ns parameter"
 where=$(awk '/^int try_to_wake_up\(/ { in_ttwu = 1 }
 	in_ttwu && /^\tscoped_guard \(raw_spinlock_irqsave, &p->pi_lock\) \{$/ { locked = NR }
