@@ -90,7 +90,7 @@ export VM_ARGS
 # or other arguments are not mixed in.
 mkdir -p "$out" || die "cannot make $out"
 setting=$(printf 'clock %s\nprograms %s\nargs %s\ncpus %s\n' "$clock" "$VM_PROGS" \
-	"$(tr '\n' ' ' <<<"$VM_ARGS")" "${VM_CPUS:-4}")
+	"$(tr '\n' ' ' <<<"$VM_ARGS" | sed 's/ *$//')" "${VM_CPUS:-4}")
 if [ -f "$out/setting" ]; then
 	[ "$(cat "$out/setting")" = "$setting" ] ||
 		die "$out holds boots of another setting ($(paste -sd';' "$out/setting")): use another KP_OUT"
