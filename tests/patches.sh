@@ -120,9 +120,14 @@ read -r locked queued unlocked charged <<<"$where"
 [ "$locked" -gt 0 ] && [ "$queued" -gt "$locked" ] && [ "$unlocked" -gt "$queued" ] &&
 	[ "$charged" -gt "$unlocked" ] ||
 	fail "kernel/test: the cost is not charged after ttwu_queue() and outside p->pi_lock (lines: pi_lock $locked, ttwu_queue $queued, unlock $unlocked, charge $charged)"
+# its wait executes no PAUSE: qemu's TCG ends a vCPU's turn on one, and
+# under -icount the other vCPUs' turns would end the wait early
+spin=$(sed -n '/^static noinline void sched_test_cost_spin(/,/^}$/p' "$core")
+[ -n "$spin" ] && ! grep -qE 'cpu_relax|ndelay|udelay|rep_nop' <<<"$spin" ||
+	fail "kernel/test: the cost's wait is missing or relaxes the CPU: $spin"
 ! grep -q sched_test_cost "$scratch/test-sched/kernel/sched/fair.c" 2>/dev/null ||
 	fail "kernel/test: fair.c mentions sched_test_cost: the cost would sit before the decisions"
-pass "kernel/test: sched_test_cost_ns charged at line $charged of core.c, after ttwu_queue() (line $queued) and p->pi_lock's section (lines $locked-$unlocked)"
+pass "kernel/test: sched_test_cost_ns charged at line $charged of core.c, after ttwu_queue() (line $queued) and p->pi_lock's section (lines $locked-$unlocked), its wait without PAUSE"
 
 # The check can fail: without the first patch, the rest of the series
 # does not apply to the source.
