@@ -192,7 +192,10 @@ def drawn(cmp, progs, medians, pool, per_side, draws, seed):
 		same = c == 0
 		need = 2 * per_side if same else per_side
 		if len(pool[0]) < need or len(pool[c]) < per_side:
-			print(f"  cost {c} ns: too few boots (cost 0: {len(pool[0])}, want {need}; cost {c}: {len(pool[c])})")
+			if same:
+				print(f"  A/A: cost 0 has {len(pool[0])} boots, want {need} (2 x {per_side} a side)")
+			else:
+				print(f"  cost {c} ns: {len(pool[0])} boots of cost 0 and {len(pool[c])} of cost {c}, want {per_side} of each")
 			continue
 		groups, total = comparisons(rng, pool[0], pool[c], per_side, draws, same)
 		hits = {p: 0 for p in progs}
