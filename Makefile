@@ -44,7 +44,7 @@ RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
 	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
-	bench-gate-default bench-kernel-rebuild bench-seed-classes \
+	bench-gate-default bench-kernel-rebuild bench-seed-classes bench-kernel-power \
 	bench clean report fuzz check-fresh \
 	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
 
@@ -146,6 +146,15 @@ bench-seed-classes: deps-vmtest sync build
 # shift=0,sleep=off" for deterministic guest time).
 bench-boot-aa: deps-vmtest sync build
 	bench/boot_aa.sh "$(KSRC)"
+
+# The gate's power across kernels from one image with kernel/test's wakeup
+# cost: KP_BOOTS boots per cost in KP_COSTS (sched_test_cost_ns=X on the
+# guest's command line), the throughput each cost takes, then comparisons
+# drawn from the pools and judged as vmab judges them: detection and
+# false-alarm rates (95 % Wilson), boots and host minutes per gate.
+# VM_ICOUNT=1: deterministic guest time.  Pools kept in KP_OUT.
+bench-kernel-power: deps-vmtest sync build
+	bench/kernel_power.sh "$(KSRC)"
 
 # vmtest's kernel builds: a one-file change rebuilds only what it touches.
 bench-kernel-rebuild: deps-vmtest sync

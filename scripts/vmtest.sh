@@ -41,6 +41,14 @@
 #   VM_QEMU_ARGS="..."  more qemu options, e.g. "-icount shift=0,sleep=off"
 #                   (guest time from instructions executed, not the host's
 #                   clock: figures that do not move with the host's load)
+#   VM_ICOUNT=1     deterministic guest time: adds "-icount shift=0,sleep=off"
+#                   (TCG only; one instruction a nanosecond, the vCPUs run
+#                   one at a time); not with an -icount in VM_QEMU_ARGS
+#   VM_APPEND="name=value ..."  more words for the guest kernel's command
+#                   line, e.g. sched_test_cost_ns=2000 (kernel/test): each a
+#                   name or name=value of letters, digits and _ . , : / + -;
+#                   console=, panic=, init= and rdinit= are vmtest's own.
+#                   Anything else: one line, exit 2
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 suite=$top/tools/testing/selftests/sched_perf
@@ -57,6 +65,7 @@ esac
 vm_bisect=${VM_BISECT:-0}
 vm_patches=${VM_PATCHES:-1}
 vm_numa=${VM_NUMA:-0}
+vm_icount=${VM_ICOUNT:-0}
 baseline=${VM_BASELINE:-}
 jobs=$(($(nproc) + 1))
 decided=
@@ -89,10 +98,29 @@ on_exit() {
 	exit "$rc"
 }
 trap on_exit EXIT
-case $vm_checks$vm_bisect$vm_patches$vm_numa in
-[01][01][01][01]) ;;
-*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect VM_PATCHES=$vm_patches VM_NUMA=$vm_numa: want 0 or 1" ;;
+case $vm_checks$vm_bisect$vm_patches$vm_numa$vm_icount in
+[01][01][01][01][01]) ;;
+*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect VM_PATCHES=$vm_patches VM_NUMA=$vm_numa VM_ICOUNT=$vm_icount: want 0 or 1" ;;
 esac
+if [ "$vm_icount" = 1 ]; then
+	[ "$vm_accel" = tcg ] || die "VM_ICOUNT=1 needs VM_ACCEL=tcg (qemu's -icount is TCG's), not $vm_accel"
+	case " ${VM_QEMU_ARGS:-} " in
+	*" -icount "*) die "VM_ICOUNT=1 and an -icount in VM_QEMU_ARGS: give one of them" ;;
+	esac
+fi
+# VM_APPEND: words for the kernel's command line, checked one by one and
+# joined by single spaces; the ones vmtest sets itself cannot be changed
+case ${VM_APPEND:-} in
+*$'\n'*) die "VM_APPEND: one line of words, no newline" ;;
+esac
+read -ra vm_append <<<"${VM_APPEND:-}"
+for w in "${vm_append[@]}"; do
+	[[ $w =~ ^[A-Za-z][A-Za-z0-9_.-]*(=[A-Za-z0-9_.,:/+-]*)?$ ]] ||
+		die "VM_APPEND: '$w': want name or name=value (letters, digits and _ . , : / + -)"
+	case $w in
+	console=*|panic=*|init=*|rdinit=*) die "VM_APPEND: $w: ${w%%=*}= is vmtest's own" ;;
+	esac
+done
 [ "$vm_numa" = 0 ] || [ "$sockets" -ge 2 ] ||
 	die "VM_NUMA=1 needs VM_SOCKETS of 2 or more (one node per socket), not $sockets"
 [ $((cpus % (sockets * threads))) = 0 ] ||
@@ -390,13 +418,14 @@ numa_args() {
 
 boot_with() {
 	# sched_verbose: 6.12 lists the sched domains in debugfs only with it
-	local append="console=ttyS0 quiet panic=-1 sched_verbose"
-	local accel=("$@") numa=()
+	local append="console=ttyS0 quiet panic=-1 sched_verbose${vm_append[0]:+ ${vm_append[*]}}"
+	local accel=("$@") numa=() icount=()
 
 	[ "$vm_numa" = 0 ] || numa_args
-	say "booting: ${accel[*]} -smp $cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads -m $mem${numa[0]:+, $sockets NUMA nodes}"
+	[ "$vm_icount" = 0 ] || icount=(-icount shift=0,sleep=off)
+	say "booting: ${accel[*]}${icount[0]:+ ${icount[*]}} -smp $cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads -m $mem${numa[0]:+, $sockets NUMA nodes}${vm_append[0]:+, kernel command line + ${vm_append[*]}}"
 	set +e
-	timeout "$vm_timeout" qemu-system-x86_64 -machine q35 "${accel[@]}" \
+	timeout "$vm_timeout" qemu-system-x86_64 -machine q35 "${accel[@]}" "${icount[@]}" \
 		-smp "$cpus,sockets=$sockets,cores=$((cpus / sockets / threads)),threads=$threads" \
 		-m "$mem" "${numa[@]}" -nographic -no-reboot -nodefaults -serial stdio \
 		-kernel "$kernel" -initrd "$stage/initrd.gz" -append "$append" "${disk[@]}" \

@@ -3,6 +3,8 @@
 # The kernel/sched patches: git format-patch files with a changelog and a
 # Signed-off-by, checkpatch clean, and applying in order with git apply
 # --check to the kernel source (KSRC, the Debian 6.12 source by default).
+# The same for kernel/test (test-only patches for benchmarks), which
+# apply to the source alone and after kernel/sched.
 set -u
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,12 +36,18 @@ mapfile -t patches < <(ls "$top"/kernel/sched/*.patch 2>/dev/null | sort)
 # the seed series (scripts/seed-tree.sh), on top of the counters
 mapfile -t seeds < <(ls "$top"/kernel/seed/*.patch 2>/dev/null | sort)
 [ ${#seeds[@]} -ge 8 ] || fail "kernel/seed: ${#seeds[@]} patches, want at least 8"
+# test-only patches for benchmarks (make bench-kernel-power)
+mapfile -t tests < <(ls "$top"/kernel/test/*.patch 2>/dev/null | sort)
+[ ${#tests[@]} -ge 1 ] || fail "no kernel/test/*.patch"
 
-for p in "${patches[@]}" "${seeds[@]}"; do
+for p in "${patches[@]}" "${seeds[@]}" "${tests[@]}"; do
 	n=$(basename "$p")
 	head -n1 "$p" | grep -qE '^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$' ||
 		fail "$n: not git format-patch output"
-	grep -qE '^Subject: \[PATCH [0-9]+/[0-9]+\] sched/' "$p" || fail "$n: no '[PATCH n/m] sched/...' subject"
+	# a lone test patch is "[PATCH]"; a series' are "[PATCH n/m]"
+	subject='^Subject: \[PATCH [0-9]+/[0-9]+\] sched/'
+	[ "$(dirname "$p")" != "$top/kernel/test" ] || subject='^Subject: \[PATCH( [0-9]+/[0-9]+)?\] sched/'
+	grep -qE "$subject" "$p" || fail "$n: no '[PATCH n/m] sched/...' subject"
 	grep -qE '^Signed-off-by: .+ <.+@.+>$' "$p" || fail "$n: no Signed-off-by"
 	# the changelog: the lines between the headers and the '---' line
 	words=$(awk '/^---$/ { exit } body && !/^Signed-off-by:/ { print } /^$/ { body = 1 }' "$p" | wc -w)
@@ -77,6 +85,49 @@ grep -q 'max_t(int, READ_ONCE(sd_share->nr_idle_scan), SIS_MIN_SCAN)' kernel/sch
 	grep -q 'for_each_cpu_wrap(cpu, cpus, target) {' kernel/sched/fair.c ||
 	fail "kernel/seed applied, but the seed classes are not in fair.c"
 pass "kernel/seed: ${#seeds[@]} patches apply in order on the counters, the three seed classes in fair.c"
+
+# kernel/test: alone on the source, and after kernel/sched as vmtest
+# applies them (VM_KERNEL_PATCHES after kernel/sched/*.patch)
+test_tree() {	# dir patch...: a copy of the source's files, PATCHes applied
+	local dir=$1 f
+	shift
+	rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || fail "no scratch tree $dir"
+	for f in $(sed -n 's|^+++ b/||p' "${patches[@]}" "${tests[@]}" | sort -u); do
+		mkdir -p "$(dirname "$f")"
+		[ -f "$ksrc/$f" ] && cp "$ksrc/$f" "$f"
+	done
+	first_refused "$@" >/dev/null
+}
+test_tree "$scratch/test-alone" "${tests[@]}" ||
+	fail "kernel/test does not apply to $ksrc: $(head -n3 "$scratch/err" | tr '\n' ' ')"
+test_tree "$scratch/test-sched" "${patches[@]}" "${tests[@]}" ||
+	fail "kernel/test does not apply after kernel/sched: $(head -n3 "$scratch/err" | tr '\n' ' ')"
+pass "kernel/test: ${#tests[@]} patch(es) apply to the source alone and after kernel/sched"
+# The wakeup cost: a command-line parameter, charged in try_to_wake_up()
+# after ttwu_queue() (the placement and the preemption decision taken)
+# and outside p->pi_lock's section; nowhere in fair.c.
+core=$scratch/test-sched/kernel/sched/core.c
+grep -q '^core_param(sched_test_cost_ns, sched_test_cost_ns, uint, 0444);$' "$core" ||
+	fail "kernel/test applied, but core.c has no sched_test_cost_ns parameter"
+where=$(awk '/^int try_to_wake_up\(/ { in_ttwu = 1 }
+	in_ttwu && /^\tscoped_guard \(raw_spinlock_irqsave, &p->pi_lock\) \{$/ { locked = NR }
+	in_ttwu && locked && !unlocked && /^\t\}$/ { unlocked = NR }
+	in_ttwu && /ttwu_queue\(p, cpu, wake_flags\);/ { queued = NR }
+	in_ttwu && /sched_test_cost_charge\(p\);/ { charged = NR }
+	in_ttwu && /^}$/ { exit }
+	END { print locked + 0, queued + 0, unlocked + 0, charged + 0 }' "$core")
+read -r locked queued unlocked charged <<<"$where"
+[ "$locked" -gt 0 ] && [ "$queued" -gt "$locked" ] && [ "$unlocked" -gt "$queued" ] &&
+	[ "$charged" -gt "$unlocked" ] ||
+	fail "kernel/test: the cost is not charged after ttwu_queue() and outside p->pi_lock (lines: pi_lock $locked, ttwu_queue $queued, unlock $unlocked, charge $charged)"
+# its wait executes no PAUSE: qemu's TCG ends a vCPU's turn on one, and
+# under -icount the other vCPUs' turns would end the wait early
+spin=$(sed -n '/^static noinline void sched_test_cost_spin(/,/^}$/p' "$core")
+[ -n "$spin" ] && ! grep -qE 'cpu_relax|ndelay|udelay|rep_nop' <<<"$spin" ||
+	fail "kernel/test: the cost's wait is missing or relaxes the CPU: $spin"
+! grep -q sched_test_cost "$scratch/test-sched/kernel/sched/fair.c" 2>/dev/null ||
+	fail "kernel/test: fair.c mentions sched_test_cost: the cost would sit before the decisions"
+pass "kernel/test: sched_test_cost_ns charged at line $charged of core.c, after ttwu_queue() (line $queued) and p->pi_lock's section (lines $locked-$unlocked), its wait without PAUSE"
 
 # The check can fail: without the first patch, the rest of the series
 # does not apply to the source.

@@ -46,6 +46,7 @@ TESTS=(
 	"patches	tools		tests/patches.sh @KSRC@"
 	"vmab		tools		tests/vmab.sh @KSRC@"
 	"vmab_seq	tools		tests/vmab_seq.sh @INTREE@"
+	"vm_args		tools		tests/vm_args.sh @KSRC@"
 	"docs		tools		tests/docs.sh"
 	"sanitize	tools		tests/sanitize.sh @INTREE@ @BUILD@/asan @MAKE@"
 	"no_hang	cleanup		tests/no_hang.sh @INTREE@"

@@ -1,0 +1,171 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The gate's power across kernels without a kernel per amount: ONE image
+# built with kernel/test's wakeup cost (vmtest, VM_KERNEL_PATCHES), booted
+# KP_BOOTS times per cost in KP_COSTS with sched_test_cost_ns=X on its
+# command line (VM_APPEND), the programs run in every boot (VM_CHECKS=0):
+# boots with cost 0 stand in for a base kernel, boots with cost X for a
+# kernel whose fair wakeups are X ns slower.  Then (bench/kernel_power.py):
+#  - calibration: per program and cost, the median of the boots'
+#    throughput medians and its change against cost 0, the CV across
+#    boots, host seconds per boot, and the X that would cost 2, 5 and
+#    10 % (interpolated between the costs measured);
+#  - comparisons drawn from the pools (said so in the output: they share
+#    boots, so they are not independent): KP_PER_SIDE boots of cost 0
+#    against KP_PER_SIDE of cost X, judged with sched_perf_compare --boots
+#    as scripts/vmab.sh judges them (exit 1: regressed); the detection
+#    rate per cost, the A/A false-alarm rate (cost 0 against disjoint boots
+#    of cost 0), each with its 95 % Wilson interval, the boots and the
+#    host minutes a gate used.
+# Boots go round the costs (every cost's boot 1, then every cost's boot 2,
+# ...) so that drift of the host spreads over all of them.  The pools are
+# kept in KP_OUT: a second run with the same settings adds boots to them
+# up to KP_BOOTS (KP_BOOTS=0: judge the pools as they are, boot nothing).
+#
+# Usage: bench/kernel_power.sh KSRC
+# Environment (default):
+#   KP_COSTS ("0 2000 8000")  ns per fair wakeup; 0 is always added
+#   KP_BOOTS (4)       boots per cost in the pools
+#   KP_PER_SIDE (3)    boots a side in a drawn comparison (vmab's default)
+#   KP_DRAWS (200)     comparisons drawn per cost (all of them when fewer
+#                      distinct ones exist)
+#   KP_SEED (random)   the draws' seed
+#   KP_OUT             where the pools go (build/kernel-power-host, or
+#                      build/kernel-power-icount with VM_ICOUNT=1)
+#   KP_KERNEL=FILE     an image built with kernel/test already
+#   KP_COMPARE_ARGS    more options for sched_perf_compare --boots: the
+#                      hook for the sequential form (the looks' alpha
+#                      spending); none by default, as vmab today
+#   VM_ICOUNT (0)      1: deterministic guest time (-icount shift=0,sleep=off)
+#   VM_PROGS ("hackbench tcp_rr"), VM_ARGS (each program 5 iterations in
+#   10 s, or in 3 s of guest time with VM_ICOUNT=1), VM_CPUS...: vmtest's
+# Exit: 0 judged, 2 bad input, a kernel that does not build or a boot
+# that gave no results twice.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+die() { echo "kernel_power: $*" >&2; exit 2; }
+say() { echo "kernel_power: $*"; }
+[ $# = 1 ] || die "usage: bench/kernel_power.sh KSRC"
+[ -f "$1/Makefile" ] || die "$1: not a kernel tree"
+ksrc=$(realpath "$1")
+costs=${KP_COSTS:-0 2000 8000}
+boots=${KP_BOOTS:-4}
+per_side=${KP_PER_SIDE:-3}
+draws=${KP_DRAWS:-200}
+seed=${KP_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+icount=${VM_ICOUNT:-0}
+cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
+
+case $costs in *$'\n'*) die "KP_COSTS: one line of numbers" ;; esac
+read -ra costs <<<"$costs"
+for c in "${costs[@]}"; do
+	[[ $c =~ ^[0-9]{1,6}$ ]] && [ "$c" -le 100000 ] ||
+		die "KP_COSTS: '$c': want ns per wakeup, 0..100000 (kernel/test's range)"
+done
+# 0 first, each cost once, in the order given
+read -ra costs < <(printf '%s\n' 0 "${costs[@]}" | awk '!seen[$1 + 0]++ { print $1 + 0 }' | paste -sd' ')
+[ ${#costs[@]} -ge 2 ] || die "KP_COSTS: want a cost other than 0"
+[[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -le 100 ] || die "KP_BOOTS=$boots: want 0..100"
+[[ $per_side =~ ^[0-9]+$ ]] && [ "$per_side" -ge 2 ] && [ "$per_side" -le 50 ] ||
+	die "KP_PER_SIDE=$per_side: want 2..50 (Welch's test needs 2 boots a side)"
+[[ $draws =~ ^[0-9]+$ ]] && [ "$draws" -ge 1 ] || die "KP_DRAWS=$draws: want 1 or more"
+[[ $seed =~ ^[0-9]+$ ]] || die "KP_SEED=$seed: want a number"
+case $icount in 0|1) ;; *) die "VM_ICOUNT=$icount: want 0 or 1" ;; esac
+[ -z "${VM_APPEND:-}" ] || die "VM_APPEND: set by this bench per boot (sched_test_cost_ns)"
+[ -x "$cmp" ] || die "no $cmp (make build, or SCHED_PERF_COMPARE=PATH)"
+clock=host
+[ "$icount" = 0 ] || clock=icount
+out=${KP_OUT:-$top/build/kernel-power-$clock}
+budget=10
+[ "$icount" = 0 ] || budget=3
+export VM_CHECKS=0 VM_ICOUNT=$icount VM_PROGS=${VM_PROGS:-hackbench tcp_rr}
+if [ -z "${VM_ARGS:-}" ]; then
+	VM_ARGS=$(for p in $VM_PROGS; do
+		echo "KSELFTEST_$(tr '[:lower:]' '[:upper:]' <<<"$p")_ARGS=--iterations 5 --budget $budget"
+	done)
+fi
+export VM_ARGS
+
+# One pool directory per setting: boots of another clock, other programs
+# or other arguments are not mixed in.
+mkdir -p "$out" || die "cannot make $out"
+setting=$(printf 'clock %s\nprograms %s\nargs %s\ncpus %s\n' "$clock" "$VM_PROGS" \
+	"$(tr '\n' ' ' <<<"$VM_ARGS" | sed 's/ *$//')" "${VM_CPUS:-4}")
+if [ -f "$out/setting" ]; then
+	[ "$(cat "$out/setting")" = "$setting" ] ||
+		die "$out holds boots of another setting ($(paste -sd';' "$out/setting")): use another KP_OUT"
+else
+	printf '%s\n' "$setting" >"$out/setting"
+fi
+
+# The image: built once with kernel/test (after kernel/sched), kept in
+# vmtest's cache and copied into the pools' directory.
+image() {
+	local log=$out/build.log p list=
+	if [ -n "${KP_KERNEL:-}" ]; then
+		[ -f "$KP_KERNEL" ] || die "KP_KERNEL=$KP_KERNEL: no such image"
+		cp "$KP_KERNEL" "$out/bzImage" || die "cannot copy $KP_KERNEL"
+		return
+	fi
+	for p in "$top"/kernel/test/*.patch; do
+		list="$list $p"
+	done
+	say "building the kernel with$list"
+	VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$list" "$top/scripts/vmtest.sh" "$ksrc" kernel \
+		>"$log" 2>&1 || { tail -5 "$log" >&2; die "the kernel does not build (see $log)"; }
+	p=$(sed -n 's/^vmtest: kernel: //p' "$log" | tail -n1)
+	cp "$p" "$out/bzImage" || die "no kernel image from vmtest (see $log)"
+	say "$(grep -o 'kernel cached\|kernel built' "$log" | head -n1): $p"
+}
+
+# A boot with results: its results/<prog>.results for every program
+whole() {	# dir
+	local p
+	for p in $VM_PROGS; do
+		[ -f "$1/results/$p.results" ] || return 1
+	done
+}
+
+# A hung guest is killed after 3 times the longest boot so far (at least
+# 3 minutes; 20 for the first), as scripts/vmab.sh does.
+longest=0
+boot_one() {	# cost n
+	local dir=$out/cost-$1/boot-$2 try rc t0 t
+	for try in 1 2; do
+		rm -rf "$dir"
+		t0=$(date +%s)
+		rc=0
+		VM_TIMEOUT=${VM_TIMEOUT:-$((longest == 0 ? 1200 : (3 * longest > 180 ? 3 * longest : 180)))} \
+			VM_KERNEL=$out/bzImage VM_APPEND="sched_test_cost_ns=$1" VM_OUT=$dir \
+			"$top/scripts/vmtest.sh" "$ksrc" run >"$dir.log" 2>&1 || rc=$?
+		t=$(($(date +%s) - t0))
+		case $rc in
+		0|1|4) ;;
+		*) tail -5 "$dir.log" >&2; die "cost $1, boot $2: vmtest exit $rc (see $dir.log)" ;;
+		esac
+		if whole "$dir"; then
+			[ "$t" -gt "$longest" ] && longest=$t
+			printf 'cost %s\nclock %s\nseconds %s\n' "$1" "$clock" "$t" >"$dir/boot"
+			say "cost $1 ns, boot $2: $t s"
+			return
+		fi
+		say "cost $1 ns, boot $2: no results ($(grep -m1 'FAIL: ' "$dir.log" | sed 's/^vmtest: //'))"
+		cp "$dir.log" "$dir.try$try.log"
+	done
+	die "cost $1, boot $2 gave no results twice (see $dir.try1.log, $dir.log)"
+}
+
+t0=$(date +%s)
+say "$(nproc) CPUs, clock: $clock, costs (ns per fair wakeup): ${costs[*]}, $boots boots each, programs: $VM_PROGS, pools in $out"
+if [ "$boots" -gt 0 ]; then
+	image
+	for ((n = 1; n <= boots; n++)); do
+		for c in "${costs[@]}"; do
+			mkdir -p "$out/cost-$c"
+			[ -f "$out/cost-$c/boot-$n/boot" ] && whole "$out/cost-$c/boot-$n" && continue
+			boot_one "$c" "$n"
+		done
+	done
+	say "boots done in $(($(date +%s) - t0)) s"
+fi
+python3 "$top/bench/kernel_power.py" "$cmp" "$out" "$per_side" "$draws" "$seed" "${costs[@]}"
