@@ -92,7 +92,8 @@ static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 	return 0;
 }
 
-static bool duplicate(const struct bounds *bs, const struct bound *b)
+/* The line of @bs that @b would replace, or NULL */
+static struct bound *same_bound(struct bounds *bs, const struct bound *b)
 {
 	unsigned int i;
 
@@ -101,8 +102,8 @@ static bool duplicate(const struct bounds *bs, const struct bound *b)
 		    !strcmp(bs->b[i].workload, b->workload) &&
 		    !strcmp(bs->b[i].variant, b->variant) &&
 		    !strcmp(bs->b[i].metric, b->metric))
-			return true;
-	return false;
+			return &bs->b[i];
+	return NULL;
 }
 
 int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
@@ -122,7 +123,7 @@ int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 
 		if (r > 0)
 			continue;
-		if (!r && duplicate(bs, &b))
+		if (!r && same_bound(bs, &b))
 			snprintf(why, sizeof(why), "%s.%s %s%s given twice", b.workload,
 				 b.metric, b.kind == BOUND_CHANGE ? "change " : "",
 				 bound_op_text[b.op]), r = -1;
@@ -138,6 +139,36 @@ int bounds_load(const char *path, struct bounds *bs, char *err, size_t len)
 	}
 	free(text);
 	return ret;
+}
+
+int bounds_override(const char *path, struct bounds *bs, char *err, size_t len)
+{
+	struct bounds *more = malloc(sizeof(*more));
+	unsigned int i, added = 0;
+	struct bound *old;
+
+	if (!more) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	if (bounds_load(path, more, err, len)) {
+		free(more);
+		return -1;
+	}
+	for (i = 0; i < more->nr; i++)
+		added += !same_bound(bs, &more->b[i]);
+	if (bs->nr + added > BOUNDS_MAX) {
+		snprintf(err, len, "%s: more than %d bounds with the file before it",
+			 path, BOUNDS_MAX);
+		free(more);
+		return -1;
+	}
+	for (i = 0; i < more->nr; i++) {
+		old = same_bound(bs, &more->b[i]);
+		*(old ? old : &bs->b[bs->nr++]) = more->b[i];
+	}
+	free(more);
+	return 0;
 }
 
 static bool known_variant(const char *const *variants, const char *v)

@@ -49,6 +49,16 @@ struct bounds {
  * "file:line: why" in @err.
  */
 int bounds_load(const char *path, struct bounds *bs, char *err, size_t len);
+
+/*
+ * Read a second bounds file over @bs: each of its lines replaces the line
+ * of @bs with the same workload, variant, metric, kind and direction, or
+ * is added.  For thresholds of another setting (bounds.icount: kernels
+ * compared under deterministic guest time) that keep the rest of the
+ * first file.  Returns 0, or -1 with "file:line: why" in @err and @bs
+ * unchanged.
+ */
+int bounds_override(const char *path, struct bounds *bs, char *err, size_t len);
 /*
  * Every bound of @workload must name a metric of @known and one of the
  * NULL-terminated @variants.

@@ -28,6 +28,7 @@
 #define EXIT_BAD_INPUT	2
 #define EXIT_OPEN	4	/* as a kselftest skip: not judged, not passed */
 #define EXIT_LOST	2	/* --merge OUT not written: as verdict.h */
+#define BOUNDS_FILES	4	/* --bounds given again: each over the ones before */
 
 static const char usage[] =
 "Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C]\n"
@@ -46,7 +47,9 @@ static const char usage[] =
 "beyond it); same: shown within +/- the threshold (equivalence test);\n"
 "worse / better: shown to move, not shown beyond the threshold; else\n"
 "undecided.  A side that trends with the order measured is drifting.\n"
-"  --bounds FILE  change thresholds (default: 'bounds' beside this program)\n"
+"  --bounds FILE  change thresholds (default: 'bounds' beside this program);\n"
+"                 given again (up to 4 files), a later file's lines replace\n"
+"                 the earlier ones' of the same metric and direction\n"
 "  --json         one JSON object per line and metric instead of the table\n"
 "  --alpha A      family-wise level of regressed / improved, 0 < A < 1\n"
 "                 (default 0.05; 0.01 with --boots); same is shown at 0.05\n"
@@ -705,6 +708,23 @@ static void print_why(const char *workload, const struct cmp_result *r)
 		printf("# %s.%s: %s: %s\n", workload, r->metric, word, r->why);
 }
 
+/*
+ * The bounds files of --bounds, in order (none given: 'bounds' beside
+ * this program): the first read, each later one over it.
+ */
+static void load_bounds(char (*paths)[4096], unsigned int nr, struct bounds *bs)
+{
+	char err[1024];
+	unsigned int i;
+
+	if (!nr)
+		default_bounds(paths[nr++], sizeof(paths[0]));
+	for (i = 0; i < nr; i++)
+		if (i ? bounds_override(paths[i], bs, err, sizeof(err)) :
+			bounds_load(paths[i], bs, err, sizeof(err)))
+			bad_input("%s", err);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option long_opts[] = {
@@ -729,7 +749,9 @@ int main(int argc, char **argv)
 	static struct cmp_rule rules[BOUNDS_MAX];
 	static struct runset old, new;
 	static struct bounds bs;
-	char bounds[4096] = "", err[1024];
+	static char bounds[BOUNDS_FILES][4096];
+	unsigned int nr_bounds = 0;
+	char err[1024];
 	unsigned int nr, i, regressed, open = 0;
 	const char *merge = NULL, *runs = NULL, *prev = NULL;
 	struct look look = { 0 };
@@ -741,10 +763,12 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case 'b':
 			/* "" would quietly mean the default file */
-			if (!*optarg || strlen(optarg) >= sizeof(bounds))
+			if (!*optarg || strlen(optarg) >= sizeof(bounds[0]))
 				bad_input("--bounds: %s", *optarg ? "file name too long" :
 					  "empty file name");
-			snprintf(bounds, sizeof(bounds), "%s", optarg);
+			if (nr_bounds == BOUNDS_FILES)
+				bad_input("--bounds: more than %d files", BOUNDS_FILES);
+			snprintf(bounds[nr_bounds++], sizeof(bounds[0]), "%s", optarg);
 			break;
 		case 'j':
 			json = true;
@@ -819,20 +843,15 @@ int main(int argc, char **argv)
 		if (argc - optind != 1)
 			bad_input("--dump: expected one run set, got %d operands (see --help)",
 				  argc - optind);
-		if (!bounds[0])
-			default_bounds(bounds, sizeof(bounds));
-		if (runset_load(argv[optind], &old, err, sizeof(err)) ||
-		    bounds_load(bounds, &bs, err, sizeof(err)))
+		if (runset_load(argv[optind], &old, err, sizeof(err)))
 			bad_input("%s", err);
+		load_bounds(bounds, nr_bounds, &bs);
 		dump_runset(argv[optind], &old, &bs);
 		return 0;
 	}
 	if (argc - optind != 2)
 		bad_input("expected two run sets, OLD and NEW, got %d operand%s (see --help)",
 			  argc - optind, argc - optind == 1 ? "" : "s");
-	if (!bounds[0])
-		default_bounds(bounds, sizeof(bounds));
-
 	if (params.paired && params.boots)
 		bad_input("--paired and --boots: give one");
 	if (!params.alpha)
@@ -851,11 +870,10 @@ int main(int argc, char **argv)
 	if (params.paired && !runsets_paired(&old, &new))
 		bad_input("--paired: %s and %s do not have as many runs of every metric",
 			  argv[optind], argv[optind + 1]);
-	if (bounds_load(bounds, &bs, err, sizeof(err)))
-		bad_input("%s", err);
+	load_bounds(bounds, nr_bounds, &bs);
 	nr = bounds_changes(&bs, old.workload, old.variant, rules, BOUNDS_MAX);
 	if (!nr)
-		bad_input("%s: no change thresholds for %s (variant %s)", bounds,
+		bad_input("%s: no change thresholds for %s (variant %s)", bounds[0],
 			  old.workload, old.variant);
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);

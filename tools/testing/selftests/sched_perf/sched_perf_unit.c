@@ -168,6 +168,22 @@ static int load(const char *name, struct bounds *bs, char *err)
 	return bounds_load(path, bs, err, 256);
 }
 
+/* bounds.icount over bounds: a line replaces its twin, or is added */
+static void test_bounds_override(struct bounds *bs)
+{
+	char err[256] = "", path[512];
+
+	snprintf(path, sizeof(path), "%s/bounds/over", dir);
+	EXPECT(!load("good", bs, err) && !bounds_override(path, bs, err, sizeof(err)) &&
+	       bs->nr == 6 && bs->b[1].limit == 5 && bs->b[1].op == BOUND_AT_MOST &&
+	       bs->b[2].limit == 0 && bs->b[5].kind == BOUND_CHANGE &&
+	       bs->b[5].limit == -0.02, "bounds_override_replaces_and_adds");
+	snprintf(path, sizeof(path), "%s/bounds/bad-op", dir);
+	EXPECT(!load("good", bs, err) && bounds_override(path, bs, err, sizeof(err)) &&
+	       strstr(err, ":1: operator") && bs->nr == 5 && bs->b[1].limit == 20,
+	       "bounds_override_bad_file_changes_nothing");
+}
+
 static void test_bounds(void)
 {
 	static const char *const variants[] = { "pipe-process", "socket-process", NULL };
@@ -216,6 +232,7 @@ static void test_bounds(void)
 	       "bounds_error_printable");
 	EXPECT(bounds_load(dir, &bs, err, sizeof(err)) && strstr(err, "Is a directory"),
 	       "bounds_rejects_directory");
+	test_bounds_override(&bs);
 }
 
 struct seen {
