@@ -28,7 +28,14 @@
 # make build leaves in build/):
 #   VM_PROGS="hackbench tcp_rr"  the programs run in every boot ("": all)
 #   VM_ARGS=...    their KSELFTEST_<PROG>_ARGS lines (default: each of the
-#                  two 5 iterations in 10 s; "": the programs' own budgets)
+#                  two 5 iterations in 3 s of guest time, 10 s with
+#                  VM_ICOUNT=0; "": the programs' own budgets)
+#   VM_ICOUNT=1    deterministic guest time (-icount shift=0,sleep=off): a
+#                  guest second is 10^9 instructions whatever the host's
+#                  load, and the thresholds of bounds.icount hold (2 % on
+#                  throughput and CPU time per op); about 45 s a boot here.
+#                  0: the host's clock, about 23 s a boot, boots varying by
+#                  2-28 %, the suite's bounds (3-5 %): mechanism counters
 #   VM_BOOTS=3     boots per kernel at the first look, 2..50
 #   VM_MAX_BOOTS=N boots per kernel at most, VM_BOOTS..50 (default 9, or
 #                  VM_BOOTS when that is more; VM_BOOTS: no boot added)
@@ -43,6 +50,9 @@
 #   VM_TIMEOUT=S   a hung guest is killed after S seconds (default: 3
 #                  times the longest boot so far, at least 180; 1200 for
 #                  the first), and booted once more
+#   VM_BOUNDS="FILE..."  the thresholds, each file over the ones before it
+#                  (default: bounds beside sched_perf_compare, and with
+#                  VM_ICOUNT=1 bounds.icount over it)
 #   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B, DIR/look-K,
 #                  DIR/verdict
 #   VM_BISECT=1    exit as git bisect run wants it, B being the commit
@@ -70,12 +80,16 @@ bisect=${VM_BISECT:-0}
 vmtest=${SCHED_PERF_VMTEST:-$top/scripts/vmtest.sh}
 # Kernels are compared boot against boot, not iteration against
 # iteration: by default the two programs of the reports this gate exists
-# for (hackbench pipe, netperf TCP_RR), each 5 iterations in 10 s, about
-# half a minute a boot.  VM_PROGS="" runs every program, VM_ARGS=""
-# their own budgets (minutes a boot).
+# for (hackbench pipe, netperf TCP_RR), each 5 iterations, under
+# -icount in 3 s of guest time (about 45 s a boot of host time: TCG runs
+# one vCPU at a time), on the host's clock in 10 s (about 23 s a boot).
+# VM_PROGS="" runs every program, VM_ARGS="" their own budgets (minutes
+# a boot).
 export VM_PROGS=${VM_PROGS-hackbench tcp_rr}
-export VM_ARGS=${VM_ARGS-"KSELFTEST_HACKBENCH_ARGS=--iterations 5 --budget 10
-KSELFTEST_TCP_RR_ARGS=--iterations 5 --budget 10"}
+export VM_ICOUNT=${VM_ICOUNT:-1}
+case $VM_ICOUNT in 0) guest_budget=10 ;; *) guest_budget=3 ;; esac
+export VM_ARGS=${VM_ARGS-"KSELFTEST_HACKBENCH_ARGS=--iterations 5 --budget $guest_budget
+KSELFTEST_TCP_RR_ARGS=--iterations 5 --budget $guest_budget"}
 started=$(date +%s)
 
 die() {
@@ -96,6 +110,7 @@ fi
 [ -z "$budget" ] || [[ $budget =~ ^[1-9][0-9]{0,8}$ ]] ||
 	die "VM_BUDGET=$budget: want host seconds, a whole number above 0"
 case $checks in 0|1) ;; *) die "VM_CHECKS=$checks: want 0 or 1" ;; esac
+case $VM_ICOUNT in 0|1) ;; *) die "VM_ICOUNT=$VM_ICOUNT: want 0 or 1" ;; esac
 case $bisect in 0|1) ;; *) die "VM_BISECT=$bisect: want 0 or 1" ;; esac
 [ -x "$vmtest" ] && [ ! -d "$vmtest" ] || die "SCHED_PERF_VMTEST=$vmtest: not an executable file"
 for side in A B; do
@@ -106,6 +121,16 @@ for side in A B; do
 done
 cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
 [ -x "$cmp" ] || die "no $cmp (make build, or SCHED_PERF_COMPARE=PATH)"
+# the thresholds: the suite's bounds, under -icount bounds.icount over them
+if [ -z "${VM_BOUNDS:-}" ]; then
+	VM_BOUNDS=$(dirname "$cmp")/bounds
+	[ "$VM_ICOUNT" = 0 ] || VM_BOUNDS="$VM_BOUNDS $(dirname "$cmp")/bounds.icount"
+fi
+bounds=()
+for f in $VM_BOUNDS; do
+	[ -f "$f" ] && [ -r "$f" ] || die "VM_BOUNDS: $f: not a readable file"
+	bounds+=(--bounds "$f")
+done
 out=${VM_OUT:-$(mktemp -d)}
 mkdir -p "$out"
 
@@ -221,7 +246,7 @@ add_pair() {
 # writes the look's KTAP lines into $out/look-$1/verdict.
 look() {	# k prev last
 	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args
-	args=(--boots --look "$rounds/$max_boots")
+	args=("${bounds[@]}" --boots --look "$rounds/$max_boots")
 	[ "$2" = 0 ] || args+=(--prev-look "$2")
 	[ "$3" = 0 ] || args+=(--last)
 	mkdir -p "$dir"

@@ -11,6 +11,7 @@ ksrc=$(realpath "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export SCHED_PERF_CACHE=$tmp/cache VM_OUT=$tmp/out SCHED_PERF_COMPARE=/bin/true
+export VM_BOUNDS=$top/tools/testing/selftests/sched_perf/bounds
 
 refused() {	# code what want command...
 	local code=$1 what=$2 want=$3
@@ -36,6 +37,11 @@ for b in 0 -5 1h 1.5 " 60"; do
 	VM_BUDGET=$b refused 2 "vmab: VM_BUDGET='$b'" "VM_BUDGET=$b: want host seconds, a whole number above 0" \
 		"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 done
+VM_ICOUNT=2 refused 2 "vmab: VM_ICOUNT=2" "VM_ICOUNT=2: want 0 or 1" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+VM_BOUNDS="$VM_BOUNDS $tmp/none" refused 2 "vmab: VM_BOUNDS of a missing file" \
+	"VM_BOUNDS: $tmp/none: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+VM_BOUNDS= refused 2 "vmab: no bounds beside sched_perf_compare" \
+	"VM_BOUNDS: /bin/bounds: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_CHECKS=2 refused 2 "vmab: VM_CHECKS=2" "VM_CHECKS=2: want 0 or 1" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 SCHED_PERF_VMTEST=$tmp/none refused 2 "vmab: SCHED_PERF_VMTEST of a missing file" \
 	"SCHED_PERF_VMTEST=$tmp/none: not an executable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"

@@ -58,8 +58,6 @@ run)
 	;;
 esac
 EOF
-# sched_perf_compare with the fixtures' bounds
-printf '#!/bin/sh\nexec "%s" --bounds "%s" "$@"\n' "$intree/sched_perf_compare" "$fix/bounds" >"$tmp/cmp"
 # a clock that moves 100 s a call, for (d)
 mkdir "$tmp/clock"
 cat >"$tmp/clock/date" <<'EOF'
@@ -68,7 +66,7 @@ t=$(($(cat "$STUB/clock" 2>/dev/null || echo 0) + 100))
 echo "$t" >"$STUB/clock"
 echo "$t"
 EOF
-chmod +x "$tmp/vmtest" "$tmp/cmp" "$tmp/clock/date"
+chmod +x "$tmp/vmtest" "$tmp/clock/date"
 mkdir "$tmp/tree"
 touch "$tmp/tree/Makefile" "$tmp/b.patch"
 
@@ -81,7 +79,7 @@ vmab() {	# name table [VAR=VALUE...]
 	echo "$table" >"$STUB/table"
 	env -u VM_BOOTS -u VM_MAX_BOOTS -u VM_BUDGET -u VM_CHECKS -u VM_BISECT -u VM_A_PATCHES \
 		-u VM_KERNEL_PATCHES -u VM_TIMEOUT FIXTURE="$fix/old" SCHED_PERF_VMTEST="$tmp/vmtest" \
-		SCHED_PERF_COMPARE="$tmp/cmp" SCHED_PERF_CACHE="$tmp/cache" VM_OUT="$tmp/out-$name" \
+		SCHED_PERF_COMPARE="$intree/sched_perf_compare" VM_BOUNDS="$fix/bounds" SCHED_PERF_CACHE="$tmp/cache" VM_OUT="$tmp/out-$name" \
 		VM_B_PATCHES="$tmp/b.patch" "$@" \
 		"$top/scripts/vmab.sh" "$tmp/tree" "$tmp/tree" >"$tmp/$name.log" 2>&1 || rc=$?
 	echo "$rc"
