@@ -26,6 +26,11 @@
 # Environment (default):
 #   KP_COSTS ("0 2000 8000")  ns per fair wakeup; 0 is always added
 #   KP_BOOTS (4)       boots per cost in the pools
+#   KP_BASE_BOOTS (KP_BOOTS)  boots of cost 0: an A/A comparison takes
+#                      two disjoint sides from them, so twice as many
+#   KP_JOBS (1)        boots at once; more than 1 only with VM_ICOUNT=1,
+#                      where a boot's figures do not depend on the host's
+#                      load (its host seconds do)
 #   KP_PER_SIDE (3)    boots a side in a drawn comparison (vmab's default)
 #   KP_DRAWS (200)     comparisons drawn per cost (all of them when fewer
 #                      distinct ones exist)
@@ -50,6 +55,8 @@ say() { echo "kernel_power: $*"; }
 ksrc=$(realpath "$1")
 costs=${KP_COSTS:-0 2000 8000}
 boots=${KP_BOOTS:-4}
+base_boots=${KP_BASE_BOOTS:-$boots}
+jobs=${KP_JOBS:-1}
 per_side=${KP_PER_SIDE:-3}
 draws=${KP_DRAWS:-200}
 seed=${KP_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
@@ -66,6 +73,10 @@ done
 read -ra costs < <(printf '%s\n' 0 "${costs[@]}" | awk '!seen[$1 + 0]++ { print $1 + 0 }' | paste -sd' ')
 [ ${#costs[@]} -ge 2 ] || die "KP_COSTS: want a cost other than 0"
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -le 100 ] || die "KP_BOOTS=$boots: want 0..100"
+[[ $base_boots =~ ^[0-9]+$ ]] && [ "$base_boots" -le 100 ] || die "KP_BASE_BOOTS=$base_boots: want 0..100"
+[[ $jobs =~ ^[1-9]$ ]] || die "KP_JOBS=$jobs: want 1..9"
+[ "$jobs" = 1 ] || [ "${VM_ICOUNT:-0}" = 1 ] ||
+	die "KP_JOBS=$jobs: boots at once disturb each other on the host's clock; only with VM_ICOUNT=1"
 [[ $per_side =~ ^[0-9]+$ ]] && [ "$per_side" -ge 2 ] && [ "$per_side" -le 50 ] ||
 	die "KP_PER_SIDE=$per_side: want 2..50 (Welch's test needs 2 boots a side)"
 [[ $draws =~ ^[0-9]+$ ]] && [ "$draws" -ge 1 ] || die "KP_DRAWS=$draws: want 1 or more"
@@ -104,7 +115,8 @@ image() {
 	local log=$out/build.log p list=
 	if [ -n "${KP_KERNEL:-}" ]; then
 		[ -f "$KP_KERNEL" ] || die "KP_KERNEL=$KP_KERNEL: no such image"
-		cp "$KP_KERNEL" "$out/bzImage" || die "cannot copy $KP_KERNEL"
+		[ "$KP_KERNEL" -ef "$out/bzImage" ] ||
+			cp "$KP_KERNEL" "$out/bzImage" || die "cannot copy $KP_KERNEL"
 		return
 	fi
 	for p in "$top"/kernel/test/*.patch; do
@@ -157,14 +169,42 @@ boot_one() {	# cost n
 
 t0=$(date +%s)
 say "$(nproc) CPUs, clock: $clock, costs (ns per fair wakeup): ${costs[*]}, $boots boots each, programs: $VM_PROGS, pools in $out"
-if [ "$boots" -gt 0 ]; then
-	image
-	for ((n = 1; n <= boots; n++)); do
+# The boots still missing, round the costs: every cost's boot 1, then
+# every cost's boot 2, ...; cost 0 up to KP_BASE_BOOTS, the others up to
+# KP_BOOTS.
+missing() {
+	local n c want most=$((boots > base_boots ? boots : base_boots))
+	for ((n = 1; n <= most; n++)); do
 		for c in "${costs[@]}"; do
-			mkdir -p "$out/cost-$c"
+			want=$boots
+			[ "$c" = 0 ] && want=$base_boots
+			[ "$n" -le "$want" ] || continue
 			[ -f "$out/cost-$c/boot-$n/boot" ] && whole "$out/cost-$c/boot-$n" && continue
-			boot_one "$c" "$n"
+			echo "$c $n"
 		done
+	done
+}
+todo=$(missing)
+if [ -n "$todo" ]; then
+	image
+	running=0
+	while read -r c n; do
+		mkdir -p "$out/cost-$c"
+		if [ "$jobs" = 1 ]; then
+			boot_one "$c" "$n"
+			continue
+		fi
+		# KP_JOBS at once: a boot that fails stops the bench
+		if [ "$running" -ge "$jobs" ]; then
+			wait -n || die "a boot failed (see above)"
+			running=$((running - 1))
+		fi
+		boot_one "$c" "$n" &
+		running=$((running + 1))
+	done <<<"$todo"
+	while [ "$running" -gt 0 ]; do
+		wait -n || die "a boot failed (see above)"
+		running=$((running - 1))
 	done
 	say "boots done in $(($(date +%s) - t0)) s"
 fi
