@@ -53,6 +53,10 @@
 #   VM_BOUNDS="FILE..."  the thresholds, each file over the ones before it
 #                  (default: bounds beside sched_perf_compare, and with
 #                  VM_ICOUNT=1 bounds.icount over it)
+#   VM_METRICS="PROG.METRIC..."  judge only these metrics of their programs
+#                  (sched_perf_compare --metric), e.g. to bisect on the
+#                  metric that regressed; a program with none named is
+#                  judged on all its thresholds
 #   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B, DIR/look-K,
 #                  DIR/verdict
 #   VM_BISECT=1    exit as git bisect run wants it, B being the commit
@@ -126,6 +130,9 @@ if [ -z "${VM_BOUNDS:-}" ]; then
 	VM_BOUNDS=$(dirname "$cmp")/bounds
 	[ "$VM_ICOUNT" = 0 ] || VM_BOUNDS="$VM_BOUNDS $(dirname "$cmp")/bounds.icount"
 fi
+for m in ${VM_METRICS:-}; do
+	[[ $m =~ ^[a-z0-9_]+\.[a-z0-9_]+$ ]] || die "VM_METRICS: '$m': want PROG.METRIC, e.g. hackbench.sis_scanned_per_wakeup"
+done
 bounds=()
 for f in $VM_BOUNDS; do
 	[ -f "$f" ] && [ -r "$f" ] || die "VM_BOUNDS: $f: not a readable file"
@@ -245,7 +252,7 @@ add_pair() {
 # $out/look-$1.  Sets regressed (programs), open, judged and nr, and
 # writes the look's KTAP lines into $out/look-$1/verdict.
 look() {	# k prev last
-	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args
+	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args only m
 	args=("${bounds[@]}" --boots --look "$rounds/$max_boots")
 	[ "$2" = 0 ] || args+=(--prev-look "$2")
 	[ "$3" = 0 ] || args+=(--last)
@@ -262,8 +269,12 @@ look() {	# k prev last
 				if [ $side = A ]; then a=${a:+$a,}$f; else b=${b:+$b,}$f; fi
 			done
 		done
+		only=()
+		for m in ${VM_METRICS:-}; do
+			[ "${m%%.*}" = "$prog" ] && only+=(--metric "$m")
+		done
 		rc=0
-		"$cmp" "${args[@]}" "$a" "$b" >"$dir/$prog.compare" 2>&1 || rc=$?
+		"$cmp" "${args[@]}" "${only[@]}" "$a" "$b" >"$dir/$prog.compare" 2>&1 || rc=$?
 		# the verdicts of its metrics: "2 same, 4 undecided"
 		tally=$(awk '$NF ~ /^(same|improved|better|worse|undecided|noisy|too-few-runs|missing|drifting|REGRESSION)$/ { print $NF }' \
 			"$dir/$prog.compare" | sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')

@@ -53,6 +53,22 @@ head -n1 "$tmp/out" | grep -q "$fix/old vs $fix/regressed.*Mann-Whitney.*Bonferr
 	fail "regression: header does not name the files and the test: $(head -n1 "$tmp/out")"
 pass "regression: exit 1, $(row messages_per_sec | tr -s ' ')"
 
+# --metric: only the metrics named are judged (a bisect on what regressed)
+rc=$(run "$cmp" --bounds "$fix/bounds" --metric ctx_switches_per_op "$fix/old" "$fix/regressed")
+[ "$rc" = 0 ] && [ "$(grep -c '  hackbench\.' "$tmp/out")" = 1 ] && row ctx_switches_per_op | grep -q ' same$' &&
+	head -n1 "$tmp/out" | grep -q '; 1 change thresholds;' ||
+	fail "--metric ctx_switches_per_op: exit $rc, want 0 and its row alone: $(cat "$tmp/err" "$tmp/out")"
+rc=$(run "$cmp" --bounds "$fix/bounds" --metric hackbench.messages_per_sec --metric ctx_switches_per_op \
+	"$fix/old" "$fix/regressed")
+[ "$rc" = 1 ] && [ "$(grep -c '  hackbench\.' "$tmp/out")" = 2 ] &&
+	row messages_per_sec | grep -q 'REGRESSION$' ||
+	fail "--metric twice: exit $rc, want 1 with 2 rows: $(cat "$tmp/err" "$tmp/out")"
+rc=$(run "$cmp" --bounds "$fix/bounds" --metric nr_widgets "$fix/old" "$fix/regressed")
+[ "$rc" = 2 ] && [ ! -s "$tmp/out" ] &&
+	grep -qx 'sched_perf_compare: --metric nr_widgets: hackbench has no change threshold for it' "$tmp/err" ||
+	fail "--metric of no threshold: exit $rc, want 2 and one line: $(cat "$tmp/err" "$tmp/out")"
+pass "--metric: only the metrics named judged (0 on ctx switches alone, 1 with messages/s), an unknown one refused (2)"
+
 rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
 [ "$rc" = 1 ] || fail "--json regression: exit $rc, want 1"
 [ "$(wc -l <"$tmp/out")" = 3 ] || fail "--json: not 3 lines: $(cat "$tmp/out")"

@@ -42,6 +42,8 @@ VM_BOUNDS="$VM_BOUNDS $tmp/none" refused 2 "vmab: VM_BOUNDS of a missing file" \
 	"VM_BOUNDS: $tmp/none: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_BOUNDS= refused 2 "vmab: no bounds beside sched_perf_compare" \
 	"VM_BOUNDS: /bin/bounds: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+VM_METRICS="hackbench.ok messages_per_sec" refused 2 "vmab: VM_METRICS without the program" \
+	"VM_METRICS: 'messages_per_sec': want PROG.METRIC" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_CHECKS=2 refused 2 "vmab: VM_CHECKS=2" "VM_CHECKS=2: want 0 or 1" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 SCHED_PERF_VMTEST=$tmp/none refused 2 "vmab: SCHED_PERF_VMTEST of a missing file" \
 	"SCHED_PERF_VMTEST=$tmp/none: not an executable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"

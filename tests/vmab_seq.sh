@@ -152,6 +152,15 @@ rc=$(vmab fixed "$border" VM_BOOTS=3 VM_MAX_BOOTS=3)
 	fail "(e) VM_MAX_BOOTS=3: exit $rc: $(show fixed)"
 pass "(e) VM_MAX_BOOTS=VM_BOOTS=3: one look at the whole alpha 0.01, exit 4"
 
+# VM_METRICS: (c)'s boots judged on context switches alone (the same on
+# both sides) pass at the first look, as a bisect on that metric would
+rc=$(vmab only "$border" VM_METRICS=hackbench.ctx_switches_per_op)
+[ "$rc" = 0 ] && [ "$(looks only)" = 3 ] &&
+	grep -q '^ok 1 hackbench # no metric worse than its threshold over 3 boots each (1 same)$' "$tmp/out-only/verdict.tap" &&
+	head -n1 "$tmp/out-only/look-1/hackbench.compare" | grep -q '; 1 change thresholds;' ||
+	fail "VM_METRICS=hackbench.ctx_switches_per_op: exit $rc, want 0 at the first look: $(show only)"
+pass "VM_METRICS=hackbench.ctx_switches_per_op: (c)'s boots judged on it alone, exit 0 at the first look"
+
 # a program that cannot be compared (no thresholds for its workload):
 # more boots would not help; nothing judged is not a pass
 sed 's/hackbench/pipe/g' "$fix/old" >"$tmp/pipe.results"

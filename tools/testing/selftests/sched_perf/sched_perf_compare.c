@@ -29,9 +29,11 @@
 #define EXIT_OPEN	4	/* as a kselftest skip: not judged, not passed */
 #define EXIT_LOST	2	/* --merge OUT not written: as verdict.h */
 #define BOUNDS_FILES	4	/* --bounds given again: each over the ones before */
+#define ONLY_MAX	16	/* --metric given again */
 
 static const char usage[] =
-"Usage: sched_perf_compare [--bounds FILE] [--json] [--alpha A] [--max-cv C]\n"
+"Usage: sched_perf_compare [--bounds FILE] [--metric NAME] [--json] [--alpha A]\n"
+"                          [--max-cv C]\n"
 "                          [--paired | --boots]\n"
 "                          [--looks N | --look N/M [--prev-look P] [--last]]\n"
 "                          OLD NEW\n"
@@ -50,6 +52,9 @@ static const char usage[] =
 "  --bounds FILE  change thresholds (default: 'bounds' beside this program);\n"
 "                 given again (up to 4 files), a later file's lines replace\n"
 "                 the earlier ones' of the same metric and direction\n"
+"  --metric NAME  judge only this metric of the change thresholds (given\n"
+"                 again, up to 16: these), e.g. to bisect on the metric that\n"
+"                 regressed; Bonferroni is then over these alone\n"
 "  --json         one JSON object per line and metric instead of the table\n"
 "  --alpha A      family-wise level of regressed / improved, 0 < A < 1\n"
 "                 (default 0.05; 0.01 with --boots); same is shown at 0.05\n"
@@ -709,6 +714,48 @@ static void print_why(const char *workload, const struct cmp_result *r)
 }
 
 /*
+ * --metric: keep the rules of the metrics named (with or without the
+ * workload's prefix), in the bounds' order; a name that has no change
+ * threshold is bad input, as a typo would judge nothing.
+ */
+static const char *bare_name(const char *name, const char *workload)
+{
+	size_t wl = strlen(workload);
+
+	return !strncmp(name, workload, wl) && name[wl] == '.' ? name + wl + 1 : name;
+}
+
+static bool named(const char *metric, const char *const *only, unsigned int nr_only,
+		  const char *workload)
+{
+	unsigned int j;
+
+	for (j = 0; j < nr_only; j++)
+		if (!strcmp(metric, bare_name(only[j], workload)))
+			return true;
+	return false;
+}
+
+static unsigned int keep_only(struct cmp_rule *rules, unsigned int nr,
+			      const char *const *only, unsigned int nr_only,
+			      const char *workload)
+{
+	unsigned int i, j, kept = 0;
+
+	for (j = 0; j < nr_only; j++) {
+		for (i = 0; i < nr && strcmp(rules[i].metric, bare_name(only[j], workload)); i++)
+			;
+		if (i == nr)
+			bad_input("--metric %s: %s has no change threshold for it", only[j],
+				  workload);
+	}
+	for (i = 0; i < nr; i++)
+		if (named(rules[i].metric, only, nr_only, workload))
+			rules[kept++] = rules[i];
+	return kept;
+}
+
+/*
  * The bounds files of --bounds, in order (none given: 'bounds' beside
  * this program): the first read, each later one over it.
  */
@@ -729,6 +776,7 @@ int main(int argc, char **argv)
 {
 	static const struct option long_opts[] = {
 		{ "bounds", required_argument, NULL, 'b' },
+		{ "metric", required_argument, NULL, 'M' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "max-cv", required_argument, NULL, 'c' },
@@ -750,7 +798,8 @@ int main(int argc, char **argv)
 	static struct runset old, new;
 	static struct bounds bs;
 	static char bounds[BOUNDS_FILES][4096];
-	unsigned int nr_bounds = 0;
+	unsigned int nr_bounds = 0, nr_only = 0;
+	const char *only[ONLY_MAX];
 	char err[1024];
 	unsigned int nr, i, regressed, open = 0;
 	const char *merge = NULL, *runs = NULL, *prev = NULL;
@@ -769,6 +818,11 @@ int main(int argc, char **argv)
 			if (nr_bounds == BOUNDS_FILES)
 				bad_input("--bounds: more than %d files", BOUNDS_FILES);
 			snprintf(bounds[nr_bounds++], sizeof(bounds[0]), "%s", optarg);
+			break;
+		case 'M':
+			if (nr_only == ONLY_MAX)
+				bad_input("--metric: more than %d metrics", ONLY_MAX);
+			only[nr_only++] = optarg;
 			break;
 		case 'j':
 			json = true;
@@ -875,6 +929,8 @@ int main(int argc, char **argv)
 	if (!nr)
 		bad_input("%s: no change thresholds for %s (variant %s)", bounds[0],
 			  old.workload, old.variant);
+	if (nr_only)
+		nr = keep_only(rules, nr, only, nr_only, old.workload);
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
 	if (json) {
