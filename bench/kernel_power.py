@@ -6,8 +6,8 @@
 # judges them.  Results files are read with sched_perf_compare --dump, the
 # one reader of the format.
 #
-# Usage: kernel_power.py CMP OUT PER_SIDE DRAWS SEED COST...
-import itertools, json, math, os, random, re, statistics, subprocess, sys
+# Usage: kernel_power.py TOP KSRC CMP OUT FIRST MOST DRAWS SEED JOBS COST...
+import concurrent.futures, math, os, random, re, statistics, subprocess, sys, tempfile
 
 
 def die(msg):
@@ -131,45 +131,38 @@ def print_calibration(medians, pool):
 		print(f"    cost for a loss of {'; '.join(want)} (interpolated)")
 
 
-def judge(cmp, extra, olds, news):
-	"""sched_perf_compare --boots OLD NEW as vmab calls it: its exit
-	status, and from --json the metrics it called regressed."""
-	argv = [cmp] + extra + ["--boots", ",".join(olds), ",".join(news)]
-	rc = subprocess.run(argv, capture_output=True, text=True).returncode
-	r = subprocess.run([cmp, "--json"] + argv[1:], capture_output=True, text=True)
-	if r.returncode != rc:
-		die(f"sched_perf_compare: exit {rc}, with --json {r.returncode}: {r.stderr.strip()}")
-	rows = [json.loads(x) for x in r.stdout.splitlines() if x.strip()] if rc in (0, 1, 4) else []
-	bad = [x["metric"] for x in rows if x["verdict"] == "regressed"]
-	if rc in (0, 1, 4) and bool(bad) != (rc == 1):
-		die(f"sched_perf_compare exit {rc} but regressed metrics: {bad}")
-	return rc, bad
-
-
-def comparisons(rng, a_pool, b_pool, k, draws, same):
-	"""Up to @draws distinct (A boots, B boots) of @k boots a side, each
-	side's boots disjoint (from one pool when @same): all of them when
-	there are no more, else drawn at random.  Returns them and how many
-	distinct ones exist."""
-	if same:
-		total = math.comb(len(a_pool), k) * math.comb(len(a_pool) - k, k)
-	else:
-		total = math.comb(len(a_pool), k) * math.comb(len(b_pool), k)
-	if total <= draws:
-		out = []
-		for a in itertools.combinations(a_pool, k):
-			rest = [b for b in (a_pool if same else b_pool) if b not in a]
-			out += [(list(a), list(b)) for b in itertools.combinations(rest, k)]
-		return out, total
-	seen, out = set(), []
-	while len(out) < draws:
-		a = tuple(sorted(rng.sample(a_pool, k)))
-		rest = [b for b in (a_pool if same else b_pool) if b not in a]
-		b = tuple(sorted(rng.sample(rest, k)))
-		if (a, b) not in seen:
-			seen.add((a, b))
-			out.append((list(a), list(b)))
-	return out, total
+def replay(top, ksrc, cmp, plan, a, b, first, most):
+	"""scripts/vmab.sh A B over the boots @a and @b (in that order, the
+	stand-in bench/pool_vmtest.sh handing them out): its exit status,
+	the programs it called regressed and the boots it used a side."""
+	os.makedirs(plan)
+	for side, boots in (("A", a), ("B", b)):
+		with open(os.path.join(plan, side), "w") as f:
+			f.write("".join(x + "\n" for x in boots))
+	open(os.path.join(plan, "B.patch"), "w").close()
+	env = dict(os.environ, SCHED_PERF_VMTEST=os.path.join(top, "bench", "pool_vmtest.sh"),
+		   KP_PLAN=plan, VM_B_PATCHES=os.path.join(plan, "B.patch"),
+		   VM_BOOTS=str(first), VM_MAX_BOOTS=str(most), VM_OUT=os.path.join(plan, "out"),
+		   SCHED_PERF_COMPARE=cmp, SCHED_PERF_CACHE=os.path.join(plan, "cache"))
+	for k in ("VM_BUDGET", "VM_BISECT", "VM_A_PATCHES", "VM_BOUNDS"):
+		env.pop(k, None)
+	r = subprocess.run([os.path.join(top, "scripts", "vmab.sh"), ksrc, ksrc], env=env,
+			   capture_output=True, text=True)
+	if r.returncode not in (0, 1, 4):
+		die(f"vmab.sh over {plan}: exit {r.returncode}: {r.stderr.strip() or r.stdout[-300:]}")
+	bad = []
+	with open(os.path.join(plan, "out", "verdict")) as f:
+		for line in f:
+			m = re.match(r"not ok \d+ (\S+)", line)
+			if m:
+				bad.append(m.group(1))
+	if bool(bad) != (r.returncode == 1):
+		die(f"vmab.sh over {plan}: exit {r.returncode} but KTAP regressed: {bad}")
+	with open(os.path.join(plan, "used-A")) as f:
+		used = [x.strip() for x in f if x.strip()]
+	with open(os.path.join(plan, "used-B")) as f:
+		used += [x.strip() for x in f if x.strip()]
+	return r.returncode, bad, used
 
 
 def rate(label, k, n):
@@ -177,67 +170,50 @@ def rate(label, k, n):
 	return f"{label} {k}/{n} = {100 * k / n:.1f} % [95 % Wilson {lo:.1f}-{hi:.1f}]" if n else f"{label}: none"
 
 
-def drawn(cmp, progs, medians, pool, per_side, draws, seed):
-	extra = os.environ.get("KP_COMPARE_ARGS", "").split()
+def draw(rng, pool, c, most):
+	"""One comparison's boots in the order vmab boots them: @most of cost
+	0 for A, @most of cost @c for B (for cost 0, disjoint from A's)."""
+	if c == 0:
+		boots = rng.sample(pool[0], 2 * most)
+		return boots[:most], boots[most:]
+	return rng.sample(pool[0], most), rng.sample(pool[c], most)
+
+
+def drawn(top, ksrc, cmp, progs, pool, first, most, draws, seed, jobs, tmp):
 	rng = random.Random(seed)
-	print(f"comparisons: drawn from the pools (seed {seed}), {per_side} boots a side, each side's boots")
-	print("disjoint, judged with sched_perf_compare --boots as vmab judges them"
-	      + (f" (with {' '.join(extra)})" if extra else ""))
-	print("(comparisons share boots: the intervals treat them as independent and are optimistic)")
-	# HOOK(issue 29, sequential vmab): a fixed number of boots a side today;
-	# the sequential form adds boots while a metric is undecided, with the
-	# looks' alpha spending in sched_perf_compare (KP_COMPARE_ARGS), and
-	# its boots used go in "used" below.
+	print(f"comparisons: {draws} per cost drawn from the pools (seed {seed}) and replayed through")
+	print(f"scripts/vmab.sh (bench/pool_vmtest.sh hands out the boots): {first} boots a side at the")
+	print(f"first look, up to {most}, each side's boots disjoint; the draws share boots, so the")
+	print("intervals, which treat them as independent, are optimistic")
 	for c in pool:
-		same = c == 0
-		need = 2 * per_side if same else per_side
-		if len(pool[0]) < need or len(pool[c]) < per_side:
-			if same:
-				print(f"  A/A: cost 0 has {len(pool[0])} boots, want {need} (2 x {per_side} a side)")
-			else:
-				print(f"  cost {c} ns: {len(pool[0])} boots of cost 0 and {len(pool[c])} of cost {c}, want {per_side} of each")
+		m = min(most, len(pool[0]) // 2 if c == 0 else min(len(pool[0]), len(pool[c])))
+		if m < first:
+			print(f"  cost {c} ns: too few boots for {first} a side (cost 0: {len(pool[0])}, cost {c}: {len(pool[c])})")
 			continue
-		groups, total = comparisons(rng, pool[0], pool[c], per_side, draws, same)
-		hits = {p: 0 for p in progs}
-		tput = {p: 0 for p in progs}
-		opened = {p: 0 for p in progs}
-		errors, anyhit, used, mins = 0, 0, [], []
-		for a, b in groups:
-			hit = False
-			for prog in progs:
-				rc, bad = judge(cmp, extra, [os.path.join(x, "results", prog + ".results") for x in a],
-						[os.path.join(x, "results", prog + ".results") for x in b])
-				if rc not in (0, 1, 4):
-					errors += 1
-				hits[prog] += rc == 1
-				opened[prog] += rc == 4
-				tput[prog] += medians[prog][0] in [m.split(".", 1)[-1] for m in bad] or \
-					f"{prog}.{medians[prog][0]}" in bad
-				hit = hit or rc == 1
-			anyhit += hit
-			used.append(len(a) + len(b))
-			mins.append(sum(seconds(x) for x in a + b) / 60)
-		n = len(groups)
-		kind = "all" if n == total else "drawn at random"
-		disjoint = len(pool[0]) // (2 * per_side) if same else min(len(pool[0]), len(pool[c])) // per_side
-		what = "A/A, false alarms" if same else "detected"
-		print(f"  cost {c} ns {'(A/A: cost 0 against cost 0)' if same else 'against cost 0'}: "
-		      f"{n} of the {total} distinct comparisons ({kind}), {disjoint} disjoint")
+		plans = [(os.path.join(tmp, f"cost-{c}-{i}"),) + draw(rng, pool, c, m) for i in range(draws)]
+		with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+			got = list(ex.map(lambda p: replay(top, ksrc, cmp, p[0], p[1], p[2], first, m), plans))
+		n = len(got)
+		exits = {rc: sum(1 for g in got if g[0] == rc) for rc in (0, 1, 4)}
+		sides = [len(g[2]) // 2 for g in got]
+		mins = sorted(sum(seconds(x) for x in g[2]) / 60 for g in got)
+		what = "A/A, false alarms" if c == 0 else "detected"
+		print(f"  cost {c} ns {'(A/A: cost 0 against cost 0)' if c == 0 else 'against cost 0'}, up to {m} boots a side:")
+		print(f"    vmab exit 1 (regressed): {rate(what, exits[1], n)}; exit 0 {exits[0]}, exit 4 {exits[4]}")
 		for prog in progs:
-			print(f"    {prog}: {rate(what, hits[prog], n)}; throughput flagged {tput[prog]}, "
-			      f"not shown within thresholds (exit 4) {opened[prog]}")
-		print(f"    any program (vmab's exit 1): {rate(what, anyhit, n)}")
-		print(f"    boots used per gate: {dict(sorted({u: used.count(u) for u in used}.items()))}, "
-		      f"host minutes per gate: median {statistics.median(mins):.1f}"
-		      + (f"; {errors} comparisons could not be judged" if errors else ""))
+			k = sum(1 for g in got if prog in g[1])
+			print(f"    {prog} regressed: {k}/{n}")
+		print(f"    boots a side at the stop: {dict(sorted({u: sides.count(u) for u in sides}.items()))}")
+		print(f"    host minutes per gate (the boots' own seconds): median {statistics.median(mins):.1f},"
+		      f" 90th percentile {mins[int(0.9 * (n - 1))]:.1f}, most {mins[-1]:.1f}")
 
 
 def main():
-	if len(sys.argv) < 7:
-		die("usage: kernel_power.py CMP OUT PER_SIDE DRAWS SEED COST...")
-	cmp, out = sys.argv[1], sys.argv[2]
-	per_side, draws, seed = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-	costs = [int(c) for c in sys.argv[6:]]
+	if len(sys.argv) < 11:
+		die("usage: kernel_power.py TOP KSRC CMP OUT FIRST MOST DRAWS SEED JOBS COST...")
+	top, ksrc, cmp, out = sys.argv[1:5]
+	first, most, draws, seed, jobs = (int(x) for x in sys.argv[5:10])
+	costs = [int(c) for c in sys.argv[10:]]
 	progs = None
 	with open(os.path.join(out, "setting")) as f:
 		for line in f:
@@ -252,7 +228,8 @@ def main():
 		die("want 2 boots or more of every cost (KP_BOOTS)")
 	medians = calibrate(cmp, progs, pool)
 	print_calibration(medians, pool)
-	drawn(cmp, progs, medians, pool, per_side, draws, seed)
+	with tempfile.TemporaryDirectory(prefix="kernel_power.") as tmp:
+		drawn(top, ksrc, cmp, progs, pool, first, most, draws, seed, jobs, tmp)
 
 
 main()

@@ -11,12 +11,14 @@
 #    boots, host seconds per boot, and the X that would cost 2, 5 and
 #    10 % (interpolated between the costs measured);
 #  - comparisons drawn from the pools (said so in the output: they share
-#    boots, so they are not independent): KP_PER_SIDE boots of cost 0
-#    against KP_PER_SIDE of cost X, judged with sched_perf_compare --boots
-#    as scripts/vmab.sh judges them (exit 1: regressed); the detection
-#    rate per cost, the A/A false-alarm rate (cost 0 against disjoint boots
-#    of cost 0), each with its 95 % Wilson interval, the boots and the
-#    host minutes a gate used.
+#    boots, so they are not independent), each replayed through
+#    scripts/vmab.sh itself, bench/pool_vmtest.sh handing out the drawn
+#    boots of cost 0 as A and of cost X as B (or disjoint ones of cost 0:
+#    A/A): vmab's own looks, sequential from KP_FIRST boots a side up to
+#    KP_MAX_BOOTS, its thresholds (bounds.icount under -icount) and its
+#    exit; the detection rate per cost, the A/A false-alarm rate, each
+#    with its 95 % Wilson interval, the boots a side at the stop and the
+#    host minutes a gate took (the sum of its boots' seconds).
 # Boots go round the costs (every cost's boot 1, then every cost's boot 2,
 # ...) so that drift of the host spreads over all of them.  The pools are
 # kept in KP_OUT: a second run with the same settings adds boots to them
@@ -31,17 +33,16 @@
 #   KP_JOBS (1)        boots at once; more than 1 only with VM_ICOUNT=1,
 #                      where a boot's figures do not depend on the host's
 #                      load (its host seconds do)
-#   KP_PER_SIDE (3)    boots a side in a drawn comparison (vmab's default)
-#   KP_DRAWS (200)     comparisons drawn per cost (all of them when fewer
-#                      distinct ones exist)
+#   KP_FIRST (3)       boots a side at the first look (vmab's VM_BOOTS)
+#   KP_MAX_BOOTS (9)   boots a side at most (vmab's VM_MAX_BOOTS; fewer
+#                      when the pools are smaller)
+#   KP_DRAWS (200)     comparisons drawn per cost
 #   KP_SEED (random)   the draws' seed
 #   KP_OUT             where the pools go (build/kernel-power-host, or
 #                      build/kernel-power-icount with VM_ICOUNT=1)
 #   KP_KERNEL=FILE     an image built with kernel/test already
-#   KP_COMPARE_ARGS    more options for sched_perf_compare --boots: the
-#                      hook for the sequential form (the looks' alpha
-#                      spending); none by default, as vmab today
-#   VM_ICOUNT (0)      1: deterministic guest time (-icount shift=0,sleep=off)
+#   VM_ICOUNT (1)      deterministic guest time (-icount shift=0,sleep=off),
+#                      as vmab; 0: the host's clock
 #   VM_PROGS ("hackbench tcp_rr"), VM_ARGS (each program 5 iterations in
 #   10 s, or in 3 s of guest time with VM_ICOUNT=1), VM_CPUS...: vmtest's
 # Exit: 0 judged, 2 bad input, a kernel that does not build or a boot
@@ -57,10 +58,11 @@ costs=${KP_COSTS:-0 2000 8000}
 boots=${KP_BOOTS:-4}
 base_boots=${KP_BASE_BOOTS:-$boots}
 jobs=${KP_JOBS:-1}
-per_side=${KP_PER_SIDE:-3}
+first=${KP_FIRST:-3}
+most=${KP_MAX_BOOTS:-9}
 draws=${KP_DRAWS:-200}
 seed=${KP_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-icount=${VM_ICOUNT:-0}
+icount=${VM_ICOUNT:-1}
 cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
 
 case $costs in *$'\n'*) die "KP_COSTS: one line of numbers" ;; esac
@@ -75,10 +77,12 @@ read -ra costs < <(printf '%s\n' 0 "${costs[@]}" | awk '!seen[$1 + 0]++ { print 
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -le 100 ] || die "KP_BOOTS=$boots: want 0..100"
 [[ $base_boots =~ ^[0-9]+$ ]] && [ "$base_boots" -le 100 ] || die "KP_BASE_BOOTS=$base_boots: want 0..100"
 [[ $jobs =~ ^[1-9]$ ]] || die "KP_JOBS=$jobs: want 1..9"
-[ "$jobs" = 1 ] || [ "${VM_ICOUNT:-0}" = 1 ] ||
+[ "$jobs" = 1 ] || [ "$icount" = 1 ] ||
 	die "KP_JOBS=$jobs: boots at once disturb each other on the host's clock; only with VM_ICOUNT=1"
-[[ $per_side =~ ^[0-9]+$ ]] && [ "$per_side" -ge 2 ] && [ "$per_side" -le 50 ] ||
-	die "KP_PER_SIDE=$per_side: want 2..50 (Welch's test needs 2 boots a side)"
+[[ $first =~ ^[0-9]+$ ]] && [ "$first" -ge 2 ] && [ "$first" -le 50 ] ||
+	die "KP_FIRST=$first: want 2..50 (Welch's test needs 2 boots a side)"
+[[ $most =~ ^[0-9]+$ ]] && [ "$most" -ge "$first" ] && [ "$most" -le 50 ] ||
+	die "KP_MAX_BOOTS=$most: want $first..50 (at least KP_FIRST)"
 [[ $draws =~ ^[0-9]+$ ]] && [ "$draws" -ge 1 ] || die "KP_DRAWS=$draws: want 1 or more"
 [[ $seed =~ ^[0-9]+$ ]] || die "KP_SEED=$seed: want a number"
 case $icount in 0|1) ;; *) die "VM_ICOUNT=$icount: want 0 or 1" ;; esac
@@ -208,4 +212,5 @@ if [ -n "$todo" ]; then
 	done
 	say "boots done in $(($(date +%s) - t0)) s"
 fi
-python3 "$top/bench/kernel_power.py" "$cmp" "$out" "$per_side" "$draws" "$seed" "${costs[@]}"
+python3 "$top/bench/kernel_power.py" "$top" "$ksrc" "$cmp" "$out" "$first" "$most" "$draws" "$seed" \
+	"$(nproc)" "${costs[@]}"
