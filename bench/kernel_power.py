@@ -146,6 +146,8 @@ def replay(top, ksrc, cmp, plan, a, b, first, most):
 		   SCHED_PERF_COMPARE=cmp, SCHED_PERF_CACHE=os.path.join(plan, "cache"))
 	for k in ("VM_BUDGET", "VM_BISECT", "VM_A_PATCHES", "VM_BOUNDS"):
 		env.pop(k, None)
+	if os.environ.get("KP_JUDGE"):
+		env["VM_PROGS"] = os.environ["KP_JUDGE"]
 	r = subprocess.run([os.path.join(top, "scripts", "vmab.sh"), ksrc, ksrc], env=env,
 			   capture_output=True, text=True)
 	if r.returncode not in (0, 1, 4):
@@ -200,7 +202,7 @@ def drawn(top, ksrc, cmp, progs, pool, first, most, draws, seed, jobs, tmp):
 		what = "A/A, false alarms" if c == 0 else "detected"
 		print(f"  cost {c} ns {'(A/A: cost 0 against cost 0)' if c == 0 else 'against cost 0'}, up to {m} boots a side:")
 		print(f"    vmab exit 1 (regressed): {rate(what, exits[1], n)}; exit 0 {exits[0]}, exit 4 {exits[4]}")
-		for prog in progs:
+		for prog in os.environ.get("KP_JUDGE", "").split() or progs:
 			k = sum(1 for g in got if prog in g[1])
 			print(f"    {prog} regressed: {k}/{n}")
 		print(f"    boots a side at the stop: {dict(sorted({u: sides.count(u) for u in sides}.items()))}")

@@ -37,6 +37,9 @@
 #   KP_MAX_BOOTS (9)   boots a side at most (vmab's VM_MAX_BOOTS; fewer
 #                      when the pools are smaller)
 #   KP_DRAWS (200)     comparisons drawn per cost
+#   KP_JUDGE="PROG..." replay with only these programs' results (vmab
+#                      stops at the first program that regressed, so a
+#                      program's own rate needs it alone)
 #   KP_SEED (random)   the draws' seed
 #   KP_OUT             where the pools go (build/kernel-power-host, or
 #                      build/kernel-power-icount with VM_ICOUNT=1)

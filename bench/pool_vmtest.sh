@@ -8,7 +8,8 @@
 #   TREE kernel  prints an "image" naming the side: B when
 #                VM_KERNEL_PATCHES names DIR/B.patch (VM_B_PATCHES)
 #   TREE run     copies the results of that side's next boot into
-#                VM_OUT/results and adds the boot to DIR/used-SIDE
+#                VM_OUT/results (VM_PROGS' only, when set) and adds the
+#                boot to DIR/used-SIDE
 # Exit 0, or 2 with one line: no plan, or a side's boots used up.
 set -eu
 die() { echo "pool_vmtest: $*" >&2; exit 2; }
@@ -28,7 +29,13 @@ run)
 	boot=$(sed -n "$((used + 1))p" "$plan/$side")
 	[ -n "$boot" ] || die "side $side: no boot $((used + 1)) in $plan/$side"
 	mkdir -p "${VM_OUT:?}/results"
-	cp "$boot"/results/*.results "$VM_OUT/results/" || die "$boot: no results"
+	if [ -n "${VM_PROGS:-}" ]; then
+		for p in $VM_PROGS; do
+			cp "$boot/results/$p.results" "$VM_OUT/results/" || die "$boot: no $p results"
+		done
+	else
+		cp "$boot"/results/*.results "$VM_OUT/results/" || die "$boot: no results"
+	fi
 	echo "$boot" >>"$plan/used-$side"
 	;;
 *)
