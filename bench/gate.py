@@ -5,38 +5,15 @@
 # [--runs]: the C code is the one reader and writer of the format.
 import json, math, os, random, re, statistics, subprocess, sys
 
+sys.dont_write_bytecode = True	# no __pycache__ beside the sources
+from runsets import cv, die, dump, throughput
+
 CPU = "task_clock_us_per_op"
 GOAL_FP = 1.0
 GOAL_DET = 95.0
 # The slowdown each program must be caught at (the brief's reports: the
 # request-response ones regressed by tens of per cent); 5 % for any other.
 GOAL_X = {"tcp_rr": 10, "udp_rr": 10, "sctp_rr": 10}
-
-
-def die(msg):
-	print("gate: " + msg, file=sys.stderr)
-	sys.exit(2)
-
-
-def throughput(runs):
-	"""The run set's throughput metric: every workload has one rate, named
-	<ops>_per_sec, per iteration (messages_per_sec, bogo_ops_per_sec)."""
-	rates = [m for m in runs if m.endswith("_per_sec")]
-	return rates[0] if len(rates) == 1 else None
-
-
-def dump(cmp, path):
-	"""A run set, read by sched_perf_compare --dump (the one reader of
-	the format): {metric: [its values, as printed]}."""
-	r = subprocess.run([cmp, "--dump", path], capture_output=True, text=True)
-	if r.returncode:
-		die(r.stderr.strip() or f"{cmp} --dump {path}: exit {r.returncode}")
-	runs = {}
-	for line in r.stdout.splitlines():
-		kind, key, value = (line.split("\t") + ["", ""])[:3]
-		if kind == "runs":
-			runs[key] = value.split()
-	return runs
 
 
 def pick(cmp, out, paths, idx=None):
@@ -295,12 +272,6 @@ def upper95(k, n):
 		cdf = sum(math.comb(n, i) * mid ** i * (1 - mid) ** (n - i) for i in range(k + 1))
 		lo, hi = (mid, hi) if cdf > 0.05 else (lo, mid)
 	return hi
-
-
-def cv(values):
-	v = [float(x) for x in values]
-	m = sum(v) / len(v)
-	return (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 / abs(m) if m else float("nan")
 
 
 def sequential(cmp, a, b, path_a, path_b, idx, sizes):

@@ -9,38 +9,8 @@
 # Usage: kernel_power.py TOP KSRC CMP OUT FIRST MOST DRAWS SEED JOBS COST...
 import concurrent.futures, math, os, random, re, statistics, subprocess, sys, tempfile
 
-
-def die(msg):
-	print("kernel_power: " + msg, file=sys.stderr)
-	sys.exit(2)
-
-
-def dump(cmp, path):
-	"""{metric: [values]} of a results file (sched_perf_compare --dump)."""
-	r = subprocess.run([cmp, "--dump", path], capture_output=True, text=True)
-	if r.returncode:
-		die(r.stderr.strip() or f"{cmp} --dump {path}: exit {r.returncode}")
-	runs = {}
-	for line in r.stdout.splitlines():
-		kind, key, value = (line.split("\t") + ["", ""])[:3]
-		if kind == "runs":
-			runs[key] = [float(x) for x in value.split()]
-	return runs
-
-
-def throughput(runs, path):
-	"""The one <ops>_per_sec metric every workload has."""
-	rates = [m for m in runs if m.endswith("_per_sec")]
-	if len(rates) != 1:
-		die(f"{path}: want one *_per_sec metric, found {rates or 'none'}")
-	return rates[0]
-
-
-def cv(values):
-	if len(values) < 2:
-		return float("nan")
-	m = statistics.mean(values)
-	return statistics.stdev(values) / abs(m) if m else float("nan")
+sys.dont_write_bytecode = True	# no __pycache__ beside the sources
+from runsets import cv, die, dump, rates, throughput
 
 
 def wilson(k, n, z=1.959964):
@@ -84,7 +54,10 @@ def calibrate(cmp, progs, pool):
 	medians = {}
 	for prog in progs:
 		first = os.path.join(pool[0][0], "results", prog + ".results")
-		metric = throughput(dump(cmp, first), first)
+		runs = dump(cmp, first)
+		metric = throughput(runs)
+		if not metric:
+			die(f"{first}: want one *_per_sec metric, found {rates(runs) or 'none'}")
 		medians[prog] = (metric, {})
 		for c, boots in pool.items():
 			vals = []
@@ -93,7 +66,7 @@ def calibrate(cmp, progs, pool):
 				runs = dump(cmp, f)
 				if metric not in runs or not runs[metric]:
 					die(f"{f}: no {metric}")
-				vals.append(statistics.median(runs[metric]))
+				vals.append(statistics.median(float(x) for x in runs[metric]))
 			medians[prog][1][c] = vals
 	return medians
 
