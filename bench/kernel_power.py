@@ -133,10 +133,10 @@ def replay(top, ksrc, cmp, plan, a, b, first, most):
 				bad.append(m.group(1))
 	if bool(bad) != (r.returncode == 1):
 		die(f"vmab.sh over {plan}: exit {r.returncode} but KTAP regressed: {bad}")
-	with open(os.path.join(plan, "used-A")) as f:
-		used = [x.strip() for x in f if x.strip()]
-	with open(os.path.join(plan, "used-B")) as f:
-		used += [x.strip() for x in f if x.strip()]
+	used = []
+	for side in ("A", "B"):
+		with open(os.path.join(plan, "used-" + side)) as f:
+			used += [x.strip() for x in f if x.strip()]
 	return r.returncode, bad, used
 
 

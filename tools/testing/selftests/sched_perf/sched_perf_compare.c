@@ -713,11 +713,7 @@ static void print_why(const char *workload, const struct cmp_result *r)
 		printf("# %s.%s: %s: %s\n", workload, r->metric, word, r->why);
 }
 
-/*
- * --metric: keep the rules of the metrics named (with or without the
- * workload's prefix), in the bounds' order; a name that has no change
- * threshold is bad input, as a typo would judge nothing.
- */
+/* @name without the workload's prefix, which --metric may give */
 static const char *bare_name(const char *name, const char *workload)
 {
 	size_t wl = strlen(workload);
@@ -736,6 +732,11 @@ static bool named(const char *metric, const char *const *only, unsigned int nr_o
 	return false;
 }
 
+/*
+ * --metric: keep the rules of the metrics named, in the bounds' order; a
+ * name that has no change threshold is bad input, as a typo would judge
+ * nothing.
+ */
 static unsigned int keep_only(struct cmp_rule *rules, unsigned int nr,
 			      const char *const *only, unsigned int nr_only,
 			      const char *workload)
@@ -743,7 +744,7 @@ static unsigned int keep_only(struct cmp_rule *rules, unsigned int nr,
 	unsigned int i, j, kept = 0;
 
 	for (j = 0; j < nr_only; j++) {
-		for (i = 0; i < nr && strcmp(rules[i].metric, bare_name(only[j], workload)); i++)
+		for (i = 0; i < nr && !named(rules[i].metric, &only[j], 1, workload); i++)
 			;
 		if (i == nr)
 			bad_input("--metric %s: %s has no change threshold for it", only[j],
