@@ -57,6 +57,12 @@ say() { echo "kernel_power: $*"; }
 [ $# = 1 ] || die "usage: bench/kernel_power.sh KSRC"
 [ -f "$1/Makefile" ] || die "$1: not a kernel tree"
 ksrc=$(realpath "$1")
+# A misspelt or retired setting (KP_PER_SIDE is now KP_FIRST) would
+# otherwise be ignored silently and the bench run with the defaults.
+known=" KP_COSTS KP_BOOTS KP_BASE_BOOTS KP_JOBS KP_FIRST KP_MAX_BOOTS KP_DRAWS KP_JUDGE KP_SEED KP_OUT KP_KERNEL "
+for v in $(compgen -e | grep '^KP_'); do
+	[[ $known == *" $v "* ]] || die "$v: no such setting (known:$known)"
+done
 costs=${KP_COSTS:-0 2000 8000}
 boots=${KP_BOOTS:-4}
 base_boots=${KP_BASE_BOOTS:-$boots}

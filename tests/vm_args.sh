@@ -52,6 +52,8 @@ bench_refused() {	# what want [VAR=value...]
 bench_refused "KP_COSTS with a glob" "'\*': want ns per wakeup" "KP_COSTS=0 *"
 bench_refused "KP_COSTS beyond the patch's range" "'100001'" "KP_COSTS=100001"
 bench_refused "KP_COSTS of 0 only" "want a cost other than 0" "KP_COSTS=0 0"
-bench_refused "KP_PER_SIDE=1" "want 2..50" KP_PER_SIDE=1
+bench_refused "KP_FIRST=1" "want 2..50" KP_FIRST=1
+bench_refused "KP_MAX_BOOTS below KP_FIRST" "want 4..50" KP_FIRST=4 KP_MAX_BOOTS=3
+bench_refused "a retired setting, KP_PER_SIDE" "KP_PER_SIDE: no such setting" KP_PER_SIDE=1
 bench_refused "VM_APPEND given" "set by this bench" VM_APPEND=quiet
 done_ok
