@@ -130,16 +130,16 @@ double cmp_floor(const char *metric)
 }
 
 /*
- * Beyond @threshold in the bad direction: below it when negative (must not
- * fall), above it when positive (must not rise).  A threshold of 0 names
- * no direction: any move is bad, and none is an improvement.
+ * A change of any size the bad way of @threshold: down when it is negative
+ * (must not fall), up when positive (must not rise).  A threshold of 0
+ * names no direction: any move is bad.
  */
-static bool worse(double change, double threshold)
+static bool bad_way_moved(double change, double threshold)
 {
 	if (threshold < 0)
-		return change < threshold;
+		return change < 0;
 	if (threshold > 0)
-		return change > threshold;
+		return change > 0;
 	return change != 0;
 }
 
@@ -264,7 +264,7 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 		else
 			snprintf(r->why, sizeof(r->why),
 				 "undecided: %s: neither shown beyond %s nor within +/-%.3g%% (equivalence p %.3g, not below %.3g)",
-				 fig, worse(r->change, r->threshold) ? limit : opposite,
+				 fig, bad_way_moved(r->change, r->threshold) ? limit : opposite,
 				 fabs(r->threshold) * 100, r->p_same, r->level_same);
 		break;
 	}
@@ -568,16 +568,6 @@ static bool sides(struct cmp_result *r, const struct runset *old,
 	    machine_busier(r, old, new))
 		r->verdict = CMP_NOISY;
 	return true;
-}
-
-/* A change of any size the bad way of @threshold (any at all for 0). */
-static bool bad_way_moved(double change, double threshold)
-{
-	if (threshold < 0)
-		return change < 0;
-	if (threshold > 0)
-		return change > 0;
-	return change != 0;
 }
 
 /* The alternative that says "worse than c" for @threshold, and "better". */

@@ -149,6 +149,20 @@ static void test_verdicts(void)
 	       fabs(r.p - 0.5053613053613054) < 1e-12 &&
 	       has(r.why, "undecided") && has(r.why, "neither shown beyond"),
 	       "compare_beyond_threshold_not_significant_undecided");
+	/* undecided within the threshold: the words name the way it moved */
+	add(fresh(&old), "x", wide_old, N8, 1);
+	add(fresh(&new), "x", wide_old, N8, 0.97);
+	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED &&
+	       r.change < 0 && r.change > -0.05 && has(r.why, "neither shown beyond -5%"),
+	       "compare_undecided_small_fall_names_the_bad_threshold");
+	add(fresh(&new), "x", wide_old, N8, 1.03);
+	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED &&
+	       r.change > 0 && has(r.why, "neither shown beyond +5%"),
+	       "compare_undecided_small_rise_names_the_good_threshold");
+	add(fresh(&new), "x", wide_old, N8, 1.03);
+	EXPECT(judge(&old, &new, "x", 0.05, &r, &n) == CMP_UNDECIDED &&
+	       has(r.why, "neither shown beyond +5%"),
+	       "compare_undecided_small_rise_of_a_cost_names_the_bad_threshold");
 	add(fresh(&old), "x", base8, N8, 1);
 	add(fresh(&new), "x", base8, N8, 0.98);
 	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_SAME && r.p_adj < 0.001 &&
