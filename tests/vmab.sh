@@ -44,6 +44,14 @@ VM_BOUNDS= refused 2 "vmab: no bounds beside sched_perf_compare" \
 	"VM_BOUNDS: /bin/bounds: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_METRICS="hackbench.ok messages_per_sec" refused 2 "vmab: VM_METRICS without the program" \
 	"VM_METRICS: 'messages_per_sec': want PROG.METRIC" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+VM_METRICS="hackbench.messages_per_sec=+20%" refused 2 "vmab: VM_METRICS's threshold the wrong way" \
+	"no 'change <=' threshold for hackbench.messages_per_sec" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+for t in -0% -100% +0.0%; do
+	VM_METRICS="hackbench.messages_per_sec=$t" refused 2 "vmab: VM_METRICS's threshold $t" \
+		"want a threshold above 0 % (and a fall below 100 %)" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+done
+VM_METRICS="hackbench.messages_per_sec=-5" refused 2 "vmab: VM_METRICS's threshold without %" \
+	"want PROG.METRIC or PROG.METRIC=+N% / -N%" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_CHECKS=2 refused 2 "vmab: VM_CHECKS=2" "VM_CHECKS=2: want 0 or 1" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 SCHED_PERF_VMTEST=$tmp/none refused 2 "vmab: SCHED_PERF_VMTEST of a missing file" \
 	"SCHED_PERF_VMTEST=$tmp/none: not an executable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"

@@ -161,6 +161,17 @@ rc=$(vmab only "$border" VM_METRICS=hackbench.ctx_switches_per_op)
 	fail "VM_METRICS=hackbench.ctx_switches_per_op: exit $rc, want 0 at the first look: $(show only)"
 pass "VM_METRICS=hackbench.ctx_switches_per_op: (c)'s boots judged on it alone, exit 0 at the first look"
 
+# VM_METRICS with a threshold of its own: (c)'s -4 % is open at -5 % for
+# 9 boots a side (a bisect would skip it), and shown within -20 % (the
+# threshold a bisect for a -40 % regression would give) at the first look
+rc=$(vmab wide "$border" VM_BISECT=1 VM_MAX_BOOTS=5 "VM_METRICS=hackbench.messages_per_sec=-20%")
+[ "$rc" = 0 ] && [ "$(looks wide)" = 3 ] &&
+	grep -qx 'hackbench.messages_per_sec change >= -20%' "$tmp/out-wide/metrics.bounds" &&
+	grep -q '^ok 1 hackbench # no metric worse than its threshold over 3 boots each (1 same)$' "$tmp/out-wide/verdict.tap" &&
+	grep -qE ' -4\.[0-9]%  .* hackbench\.messages_per_sec  same$' "$tmp/out-wide/look-1/hackbench.compare" ||
+	fail "VM_METRICS=hackbench.messages_per_sec=-20%: exit $rc, want 0 at the first look: $(show wide)"
+pass "VM_METRICS=hackbench.messages_per_sec=-20%: (c)'s boots shown within -20 % at the first look, bisect exit 0 (good)"
+
 # a program that cannot be compared (no thresholds for its workload):
 # more boots would not help; nothing judged is not a pass
 sed 's/hackbench/pipe/g' "$fix/old" >"$tmp/pipe.results"
