@@ -47,6 +47,7 @@ TESTS=(
 	"vmab		tools		tests/vmab.sh @KSRC@"
 	"vmab_seq	tools		tests/vmab_seq.sh @INTREE@"
 	"vm_args		tools		tests/vm_args.sh @KSRC@"
+	"vm_int3		tools		tests/vm_int3.sh @KSRC@"
 	"kernel_power	tools		tests/kernel_power.sh @INTREE@ @KSRC@"
 	"docs		tools		tests/docs.sh"
 	"sanitize	tools		tests/sanitize.sh @INTREE@ @BUILD@/asan @MAKE@"
