@@ -7,14 +7,14 @@
 # verdict, the metrics flagged and the wall time (build and boots).
 #
 # Usage: bench/seed_classes.sh KSRC [N...]   (N: commits of the series to
-#   judge, 1-8; default 3 4 6 7: a neutral one and the three classes)
+#   judge, 1-10; default 3 4 7 9: a neutral one and the three classes)
 # Environment: SEED_TREE (a tree scripts/seed-tree.sh made; default one is
 # made in a temporary directory), VM_BOOTS (3), VM_PROGS (hackbench),
 # VM_ARGS (hackbench: 5 iterations in 10 s), VM_OUT (kept there).
 set -eu
 ksrc=$(realpath "${1:?usage: bench/seed_classes.sh KSRC [N...]}")
 shift
-which=${*:-3 4 6 7}
+which=${*:-3 4 7 9}
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${VM_OUT:-$(mktemp -d)}
 tree=${SEED_TREE:-$out/seed}

@@ -4,15 +4,18 @@
 # seed series on top, to gate and bisect real commits:
 #
 #   base                the source as it is (the Debian 6.12 source)
-#   3 commits           kernel/sched/*.patch, the suite's counters
+#   4 commits           kernel/sched/*.patch, the suite's counters
 #                       (tag sched_perf-counters)
-#   8 commits           kernel/seed/*.patch: neutral ones (comments, a
-#                       rename, a refactor) and three of the classes of
-#                       the seed reports: the idle search examines more
-#                       CPUs (4c77b18cf8b7), wakeup preemption un-curbed
-#                       (63304558ba5d undone), the scan starts at target
-#                       again (56498cfb045d undone)
-#
+#   10 commits          kernel/seed/*.patch: neutral ones (comments, a
+#                       rename, a refactor) and the three classes of the
+#                       seed reports, each a commit under test after a
+#                       parent without it: the idle search examines more
+#                       CPUs (0004, 4c77b18cf8b7's direction); wakeup
+#                       preemption curbed by the protected slice (0007,
+#                       63304558ba5d, after 0006 lifted the curb); the
+#                       scan starts after target (0009, 56498cfb045d,
+#                       after 0008 started it at target)
+
 # Build and run any commit with VM_PATCHES=0 (the counters are in the
 # tree already): scripts/vmtest.sh DEST.
 #

@@ -35,7 +35,7 @@ mapfile -t patches < <(ls "$top"/kernel/sched/*.patch 2>/dev/null | sort)
 [ ${#patches[@]} -gt 0 ] || fail "no kernel/sched/*.patch"
 # the seed series (scripts/seed-tree.sh), on top of the counters
 mapfile -t seeds < <(ls "$top"/kernel/seed/*.patch 2>/dev/null | sort)
-[ ${#seeds[@]} -ge 8 ] || fail "kernel/seed: ${#seeds[@]} patches, want at least 8"
+[ ${#seeds[@]} -ge 10 ] || fail "kernel/seed: ${#seeds[@]} patches, want at least 10"
 # test-only patches for benchmarks (make bench-kernel-power)
 mapfile -t tests < <(ls "$top"/kernel/test/*.patch 2>/dev/null | sort)
 [ ${#tests[@]} -ge 1 ] || fail "no kernel/test/*.patch"
@@ -73,18 +73,44 @@ pass "${#patches[@]} patches apply in order with git apply --check to $(sed -n '
 grep -q 'debugfs_create_file("fair_stats"' kernel/sched/debug.c ||
 	fail "applied, but kernel/sched/debug.c creates no fair_stats file"
 pass "the patched debug.c creates sched/fair_stats"
+# Each class of the seed reports is a commit under test after a parent
+# without it, and each commit changes fair.c the way its class says
+# (the state after it, by its number; a commit not listed must leave
+# these lines as they were):
+#   0004 the scan floor (4c77b18cf8b7's direction)
+#   0006 the slice shield lifted at every wakeup check (the base for 0007)
+#   0007 the curb: only a shorter wakee lifts it (63304558ba5d)
+#   0008 the scan from target (the base for 0009)
+#   0009 the scan after target (56498cfb045d)
+state() {	# floor shield scan_start: what fair.c holds now
+	local floor=no shield=curb start=after
+	grep -q 'max_t(int, READ_ONCE(sd_share->nr_idle_scan), SIS_MIN_SCAN)' kernel/sched/fair.c && floor=yes
+	grep -q 'if (do_preempt_short(cfs_rq, pse, se))' kernel/sched/fair.c || shield=lifted
+	# select_idle_capacity() walks from target too: look for the LLC's walk
+	grep -q 'for_each_cpu_wrap(cpu, cpus, target + 1) {' kernel/sched/fair.c || start=target
+	echo "$floor $shield $start"
+}
+declare -A want=([0004]="yes curb after" [0006]="yes lifted after" [0007]="yes curb after"
+		 [0008]="yes curb target" [0009]="yes curb after")
+classes=0
+before=$(state)
+[ "$before" = "no curb after" ] || fail "fair.c with the counters: '$before', want 'no curb after'"
 for p in "${seeds[@]}"; do
+	n=$(basename "$p" | cut -c1-4)
 	git apply --check "$p" 2>"$scratch/err" ||
 		fail "kernel/seed/$(basename "$p") does not apply on the counters: $(head -n3 "$scratch/err" | tr '\n' ' ')"
 	git apply "$p" || fail "$(basename "$p"): git apply failed after --check passed"
+	now=$(state)
+	if [ -n "${want[$n]:-}" ]; then
+		[ "$now" = "${want[$n]}" ] || fail "kernel/seed/$n: fair.c '$now' after it, want '${want[$n]}'"
+		classes=$((classes + 1))
+	else
+		[ "$now" = "$before" ] || fail "kernel/seed/$n: changed a class's lines ('$before' -> '$now')"
+	fi
+	before=$now
 done
-# the three classes are in the code: a scan floor, no slice shield for
-# wakees, the scan from target
-grep -q 'max_t(int, READ_ONCE(sd_share->nr_idle_scan), SIS_MIN_SCAN)' kernel/sched/fair.c &&
-	! grep -q 'if (do_preempt_short(cfs_rq, pse, se))' kernel/sched/fair.c &&
-	grep -q 'for_each_cpu_wrap(cpu, cpus, target) {' kernel/sched/fair.c ||
-	fail "kernel/seed applied, but the seed classes are not in fair.c"
-pass "kernel/seed: ${#seeds[@]} patches apply in order on the counters, the three seed classes in fair.c"
+[ "$classes" = ${#want[@]} ] || fail "kernel/seed: $classes of ${#want[@]} class commits found"
+pass "kernel/seed: ${#seeds[@]} patches apply in order on the counters; the scan floor (0004), the shield lifted (0006) and curbed again (0007), the scan from target (0008) and after it again (0009), each in its own commit"
 
 # kernel/test: alone on the source, and after kernel/sched as vmtest
 # applies them (VM_KERNEL_PATCHES after kernel/sched/*.patch)
