@@ -190,6 +190,12 @@ grep -q 'debugfs_create_file("fair_stats"' "$scratch/ml/kernel/sched/debug.c" &&
 	grep -q 'schedstat_inc(rq->wakeup_checks)' "$scratch/ml/kernel/sched/fair.c" ||
 	fail "mainline series applied, but fair_stats or the wakeup counters are missing"
 pass "mainline: ${#mpatches[@]} patches checkpatch clean, apply in order to mainline $(sed -n 's/^  \([0-9a-f]\{12\}\).*/\1/p' "$mainline/base/SOURCE" | head -n1)"
+# one meaning on both kernels: the file's documentation, columns and
+# all, is the same text after either series
+fair_doc() { sed -n '/^fair_stats$/,$p' "$1/Documentation/scheduler/sched-debug.rst"; }
+[ -n "$(fair_doc "$scratch/ml")" ] && diff <(fair_doc "$scratch/tree") <(fair_doc "$scratch/ml") >"$scratch/doc.diff" ||
+	fail "fair_stats is documented differently by the 6.12 and mainline series: $(head -c 400 "$scratch/doc.diff")"
+pass "mainline: fair_stats documented in the same words by both series ($(fair_doc "$scratch/ml" | wc -l) lines)"
 refused=$(apply_mainline "$scratch/ml2" "${mpatches[@]:1}") &&
 	fail "the mainline series applies without $(basename "${mpatches[0]}"): the check proves nothing"
 pass "mainline: without $(basename "${mpatches[0]}"), $refused is refused"
