@@ -47,7 +47,7 @@ py=/usr/bin/python3
 [ -x "$py" ] || { echo "counters: $py not found" >&2; exit 2; }
 [ -d "$ksrc" ] || { echo "counters: $ksrc: no kernel tree (make ksrc)" >&2; exit 2; }
 # reads the guest's run sets (--dump)
-cmp=$ksrc/tools/testing/selftests/sched_perf/sched_perf_compare
+cmp=${SCHED_PERF_COMPARE:-$ksrc/tools/testing/selftests/sched_perf/sched_perf_compare}
 [ -x "$cmp" ] || { echo "counters: no $cmp (make build)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -96,7 +96,7 @@ done
 
 echo "counters: $prog $opts, $iter iterations per boot, qemu: ${qemu_args:-host clock}"
 "$py" - "$tmp" "$modes" "$tput" <<'PY'
-import random, statistics, sys
+import math, random, statistics, sys
 tmp, modes, tput = sys.argv[1], sys.argv[2].split(), sys.argv[3]
 random.seed(1)
 
@@ -121,6 +121,31 @@ def ratio_ci(a, b, n=4000):
 def flat(boots):
     return [x for boot in boots for x in boot]
 
+# Student's t, two-sided 95 %, by degrees of freedom (then 1.96)
+T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+def t975(df):
+    if df >= len(T975):
+        return 1.96 + (T975[-1] - 1.96) * len(T975) / df
+    lo = int(df)
+    if lo < 1:
+        return T975[0]
+    hi = min(lo + 1, len(T975))
+    return T975[lo - 1] + (T975[hi - 1] - T975[lo - 1]) * (df - lo)
+
+def welch(a, b):
+    """The change of the boots' medians (B/A - 1) and its 95 % interval:
+    Welch's t on their logs, the boot as the unit."""
+    la = [math.log(statistics.median(x)) for x in a]
+    lb = [math.log(statistics.median(x)) for x in b]
+    va, vb = statistics.variance(la) / len(la), statistics.variance(lb) / len(lb)
+    d, se = statistics.mean(lb) - statistics.mean(la), math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va ** 2 / (len(la) - 1) + vb ** 2 / (len(lb) - 1)) if se else 1e9
+    t = t975(df)
+    return math.expm1(d), math.expm1(d - t * se), math.expm1(d + t * se)
+
 print("schedstats  metric                unpatched     patched   patched/unpatched  95% interval")
 for mode in modes:
     for metric in (tput, "task_clock_us_per_op"):
@@ -133,4 +158,8 @@ for mode in modes:
         print(f"{mode:10s}  {metric:20s}  {ma:10.4g}  {mb:10.4g}  {mb / ma:17.4f}  "
               f"{lo:.4f}-{hi:.4f}  (boots {len(a)},{len(b)}; "
               f"iterations {len(flat(a))},{len(flat(b))})")
+        if len(a) >= 2 and len(b) >= 2:
+            d, lo, hi = welch(a, b)
+            print(f"{'':10s}  {'':20s}  Welch on the boots' medians: {100 * d:+.2f} % "
+                  f"(95 % interval {100 * lo:+.2f} to {100 * hi:+.2f} %)")
 PY
