@@ -17,6 +17,7 @@ shift
 which=${*:-3 4 7 9}
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${VM_OUT:-$(mktemp -d)}
+mkdir -p "$out" || { echo "seed_classes: cannot make $out" >&2; exit 2; }
 tree=${SEED_TREE:-$out/seed}
 export VM_PATCHES=0 VM_CHECKS=0 VM_BOOTS=${VM_BOOTS:-3} VM_PROGS=${VM_PROGS:-hackbench}
 export VM_ARGS=${VM_ARGS:-KSELFTEST_HACKBENCH_ARGS=--iterations 5 --budget 10}
