@@ -119,7 +119,7 @@ want="--evidence: cannot write into $tmp/missing: No such file" \
 
 # --help: exit 0, every option of the tables on stdout within 80
 # columns, nothing on stderr; 'make report' looks for '--evidence DIR'.
-for p in hackbench tcp_rr udp_rr sctp_rr dirdeep; do
+for p in $(sched_perf_programs "$dir"); do
 	"$dir/$p" --help >"$tmp/out" 2>"$tmp/err" || fail "$p --help: exit $?"
 	[ ! -s "$tmp/err" ] || fail "$p --help: stderr: $(cat "$tmp/err")"
 	wide=$(awk 'length > 80' "$tmp/out")
