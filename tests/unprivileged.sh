@@ -1,13 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Without root: a missing privilege or limit is a SKIP with its reason,
-# never a FAIL.  Runs the program as 'nobody' (skipped when not root).
+# never a FAIL.  Runs the program as 'nobody' (not run, exit 4, when it
+# cannot become 'nobody': tests/run.sh reports a SKIP).
 set -u
 . "$(dirname "$0")/lib.sh"
 dir=$1
 if [ "$(id -u)" != 0 ] || ! id nobody >/dev/null 2>&1; then
-	echo "unprivileged: needs root to become 'nobody'; not run"
-	exit 0
+	echo "unprivileged: needs root and a 'nobody' user to become; not run"
+	exit 4
 fi
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
