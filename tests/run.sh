@@ -151,7 +151,7 @@ measures() { case $1 in input | tools | cleanup) return 1 ;; esac; }
 
 echo "TAP version 13"
 echo "1..${#plan[@]}"
-n=0 failed=0 summary=""
+n=0 failed=0 skipped=0 summary=""
 [ ${#plan[@]} -gt 1 ] && [ "$(field "${plan[-1]}" 2)" = vm ] && build_kernel_beside
 for t in "${plan[@]}"; do
 	n=$((n + 1))
@@ -166,6 +166,7 @@ for t in "${plan[@]}"; do
 		echo "ok $n $name # $cat, $secs s"
 	elif [ $rc = 4 ]; then
 		echo "ok $n $name # SKIP $cat, $secs s, not run here (above)"
+		skipped=$((skipped + 1))
 	else
 		echo "not ok $n $name # $cat, $secs s, exit $rc"
 		failed=$((failed + 1))
@@ -173,5 +174,5 @@ for t in "${plan[@]}"; do
 	summary="$summary$(printf '#   %-16s %-12s %5d s  %s' "$name" "$cat" "$secs" "$(case $rc in 0) echo ok ;; 4) echo SKIP ;; *) echo FAIL ;; esac)")\n"
 done
 printf '# time per test:\n%b' "$summary"
-echo "# $((n - failed)) of $n tests passed or skipped"
+echo "# $n tests: $((n - failed - skipped)) passed, $skipped skipped (not run here), $failed failed"
 [ $failed = 0 ]
