@@ -73,7 +73,9 @@ for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do
 	done
 	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wakeup_checks_per_op\|sis_scanned_per_wakeup\|wakeup_preempt_share\): \([0-9.e+-]*\).*/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
 done
-tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap")
+tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap" | head -n1)
+awk -v t="${tps:-0}" 'BEGIN { exit !(t > 0) }' ||
+	fail "SCTP_RR did not run in the guest: no transactions/s ('$tps')"
 pass "SCTP_RR ran: $tps transactions/s"
 
 # Two kernels, the fast form of make bench-seed-classes: the kernel just
