@@ -31,19 +31,21 @@ pass "--save: 8 iterations per metric, median/mean/stddev/cv/ci95 per metric"
 
 head -n 20 "$tmp/base.res" >"$tmp/truncated.res"
 sed 's/^meta.runset_version: 2/meta.runset_version: 1/' "$tmp/base.res" >"$tmp/v1.res"
-"$dir/tcp_rr" --iterations 2 --budget 1 --save "$tmp/tcp.res" --results none >/dev/null 2>&1
-bad 2 "--baseline missing file" "$hb" --baseline "$tmp/nope.res"
-bad 2 "--baseline truncated" "$hb" --baseline "$tmp/truncated.res"
-bad 2 "--baseline version 1" "$hb" --baseline "$tmp/v1.res"
-bad 2 "--baseline of another workload" "$hb" --baseline "$tmp/tcp.res"
+rc=$(run "$dir/tcp_rr" --iterations 2 --budget 1 --save "$tmp/tcp.res" --results none)
+grep -q '^runset.end: [0-9]' "$tmp/tcp.res" 2>/dev/null ||
+	fail "tcp_rr --save: exit $rc, no whole run set: $(tail -3 "$tmp/err")"
+want="nope.res: No such file" bad 2 "--baseline missing file" "$hb" --baseline "$tmp/nope.res"
+want="truncated, or not a run set" bad 2 "--baseline truncated" "$hb" --baseline "$tmp/truncated.res"
+want="run set version 1, this program reads 2" bad 2 "--baseline version 1" "$hb" --baseline "$tmp/v1.res"
+want="another workload: tcp_rr vs hackbench" bad 2 "--baseline of another workload" "$hb" --baseline "$tmp/tcp.res"
 sed 's/^meta.kconfig: .*/meta.kconfig: 0123456789abcdef/' "$tmp/base.res" >"$tmp/kconfig.res"
-bad 2 "--baseline of another variant" "$hb" --socket --baseline "$tmp/base.res"
-bad 2 "--baseline with other options" "$hb" --nr-threads 100% --baseline "$tmp/base.res"
-bad 2 "--baseline of another kernel config" "$hb" --baseline "$tmp/kconfig.res"
-bad 2 "--ab not a knob" "$hb" --ab 'FOO=1'
-bad 2 "--ab unknown path" "$hb" --ab /proc/sys/kernel/no_such_knob=1
-bad 2 "--max-runs 0" "$hb" --max-runs 0
-bad 128 "--bisect with bad input (aborts the bisect)" "$hb" --bisect --baseline "$tmp/nope.res"
+want="another variant: pipe-process vs socket-process" bad 2 "--baseline of another variant" "$hb" --socket --baseline "$tmp/base.res"
+want="other options: '' vs '--nr-threads 100%'" bad 2 "--baseline with other options" "$hb" --nr-threads 100% --baseline "$tmp/base.res"
+want="another kconfig: 0123456789abcdef vs" bad 2 "--baseline of another kernel config" "$hb" --baseline "$tmp/kconfig.res"
+want="--ab: 'FOO=1': PATH=VALUE needs" bad 2 "--ab not a knob" "$hb" --ab 'FOO=1'
+want="cannot read /proc/sys/kernel/no_such_knob" bad 2 "--ab unknown path" "$hb" --ab /proc/sys/kernel/no_such_knob=1
+want="--max-runs: '0' is not an integer" bad 2 "--max-runs 0" "$hb" --max-runs 0
+want="nope.res: No such file" bad 128 "--bisect with bad input (aborts the bisect)" "$hb" --bisect --baseline "$tmp/nope.res"
 
 # A slowdown of about the CPU time of a message is flagged, and is "bad"
 # for git bisect.
