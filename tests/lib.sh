@@ -119,3 +119,20 @@ expect_refused() {
 		[ ! -e "$p" ] || fail "$what: $p was written"
 	done
 }
+
+# fuzz_corpus FIXTURES TARGET DEST: the seed corpus of one fuzz target in
+# DEST: the files of FIXTURES/fuzz/TARGET, and the unit fixtures its SEEDS
+# file names ("NAME PATH" lines, PATH under FIXTURES), each kept once.
+fuzz_corpus() {
+	local fix=$1 t=$2 dest=$3 f name path
+	mkdir -p "$dest" || fail "cannot make $dest"
+	for f in "$fix/fuzz/$t"/*; do
+		[ "$(basename "$f")" = SEEDS ] || cp "$f" "$dest/" || fail "cannot copy $f"
+	done
+	[ -f "$fix/fuzz/$t/SEEDS" ] || return 0
+	while read -r name path; do
+		case $name in '' | '#'*) continue ;; esac
+		[ -f "$fix/$path" ] || fail "$fix/fuzz/$t/SEEDS: no fixture $path"
+		cp "$fix/$path" "$dest/$name" || fail "cannot copy $fix/$path"
+	done <"$fix/fuzz/$t/SEEDS"
+}

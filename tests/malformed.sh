@@ -15,11 +15,14 @@ set -u
 . "$(dirname "$0")/lib.sh"
 export LC_ALL=C		# [[:print:]] is ASCII
 dir=$1
-corpus=$(cd "$(dirname "$0")/.." && pwd)/tools/testing/selftests/sched_perf/fixtures/fuzz
-good=$corpus/runset/good-old
+fixtures=$(cd "$(dirname "$0")/.." && pwd)/tools/testing/selftests/sched_perf/fixtures
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/in" "$tmp/results"
+corpus=$tmp/corpus
+fuzz_corpus "$fixtures" bounds "$corpus/bounds"
+fuzz_corpus "$fixtures" runset "$corpus/runset"
+good=$corpus/runset/good-old
 
 [ -x "$dir/hackbench" ] && [ -x "$dir/sched_perf_compare" ] || fail "no programs in $dir"
 [ -f "$good" ] || fail "no corpus in $corpus"

@@ -8,7 +8,8 @@
 #   tests/fuzz/fuzz.sh SUITE_DIR OUT_DIR [SECONDS] [TARGET...]
 #
 # SUITE_DIR is the suite inside a kernel tree (verdict.c includes
-# ../kselftest.h); the seeds are SUITE_DIR/fixtures/fuzz/<target>/, the
+# ../kselftest.h); the seeds are SUITE_DIR/fixtures/fuzz/<target>/ and the
+# unit fixtures its SEEDS file names (tests/lib.sh fuzz_corpus), the
 # corpus each run adds to is OUT_DIR/<target>/corpus, what fails goes to
 # OUT_DIR/<target>/artifacts.  Per target: execs, seconds, crashes, leaks;
 # exit 1 on any crash or leak.
@@ -89,9 +90,11 @@ fi
 echo "fuzz: $engine, $cc, $secs s per target, leaks $([ $leaks = 1 ] && echo checked || echo 'not checked')"
 bad=0
 for t in $targets; do
-	h=$here/fuzz_$t.c seeds=$suite/fixtures/fuzz/$t dir=$out/$t
+	h=$here/fuzz_$t.c dir=$out/$t seeds=$out/$t/seeds
 	[ -f "$h" ] || fail "no harness $h"
-	[ -d "$seeds" ] || fail "no seed corpus $seeds"
+	[ -d "$suite/fixtures/fuzz/$t" ] || fail "no seed corpus $suite/fixtures/fuzz/$t"
+	rm -rf "$seeds"
+	fuzz_corpus "$suite/fixtures" "$t" "$seeds"
 	mkdir -p "$dir/corpus" "$dir/tmp"
 	rm -rf "$dir/artifacts" && mkdir -p "$dir/artifacts"
 	$cc $cflags $san_link "$h" "${objs[@]}" -lm -lpthread -o "$dir/fuzz_$t" \
