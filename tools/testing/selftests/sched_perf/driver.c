@@ -332,7 +332,7 @@ static int parse_one(const struct workload *wl, const struct opt_spec *o,
 	return note_rerun(wl, o, arg);
 }
 
-/* Returns 0, or EXIT_USAGE after one line on stderr; exits for --help. */
+/* Returns 0, or EXIT_BAD_INPUT after one line on stderr; exits for --help. */
 static int parse_args(const struct workload *wl, int argc, char **argv)
 {
 	const struct opt_spec *tables[] = { wl->opts, common_opts, NULL };
@@ -348,7 +348,7 @@ static int parse_args(const struct workload *wl, int argc, char **argv)
 	};
 	default_paths(wl, &cfg);
 	if (!opts)
-		return EXIT_USAGE;
+		return EXIT_BAD_INPUT;
 	opterr = 0;
 	while (!ret) {
 		first = optind;
@@ -374,7 +374,7 @@ static int parse_args(const struct workload *wl, int argc, char **argv)
 	if (!ret)
 		ret = check_outputs(wl, &cfg);
 	free(opts);
-	return ret ? EXIT_USAGE : 0;
+	return ret ? EXIT_BAD_INPUT : 0;
 }
 
 static unsigned int instances(double pct)
@@ -756,7 +756,7 @@ static int usage_exit_code(int argc, char **argv)
 	for (i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--bisect"))
 			return 128;
-	return EXIT_USAGE;
+	return EXIT_BAD_INPUT;
 }
 
 /* A baseline that cannot be compared with this run ends it before it starts. */

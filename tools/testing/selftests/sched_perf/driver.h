@@ -4,9 +4,6 @@
 
 #include "workload.h"
 
-/* Exit codes besides kselftest's 0 (pass), 1 (fail) and 4 (skip). */
-#define EXIT_USAGE 2	/* bad input: nothing was run, nothing written */
-
 /*
  * The one core every test program runs: options, sizing, iterations,
  * measurement, metrics, verdicts and the results file.

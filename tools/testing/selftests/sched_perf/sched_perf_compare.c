@@ -24,10 +24,6 @@
 #include "runset.h"
 #include "verdict.h"
 
-#define EXIT_REGRESSED	1
-#define EXIT_BAD_INPUT	2
-#define EXIT_OPEN	4	/* as a kselftest skip: not judged, not passed */
-#define EXIT_LOST	2	/* --merge OUT not written: as verdict.h */
 #define BOUNDS_FILES	4	/* --bounds given again: each over the ones before */
 #define ONLY_MAX	16	/* --metric given again */
 
@@ -119,7 +115,7 @@ __noreturn static void merge_lost(const char *err)
 {
 	fflush(stdout);
 	fprintf(stderr, "sched_perf_compare: --merge not written: %s\n", err);
-	exit(EXIT_LOST);
+	exit(VERDICT_EXIT_LOST);	/* --merge OUT not written */
 }
 
 /* A sequential gate's look (--look, --prev-look, --last); n 0: none. */

@@ -15,6 +15,14 @@
 #include "metrics.h"
 
 /*
+ * The suite's exit codes, the same for every program and tool: kselftest's
+ * 0 (pass), 1 (fail) and 4 (skip), and 2 for input that cannot be used.
+ */
+#define EXIT_REGRESSED	1	/* a check failed: a bound, or a metric regressed */
+#define EXIT_BAD_INPUT	2	/* nothing run, nothing written; or an output lost */
+#define EXIT_OPEN	4	/* as kselftest's skip: not judged, not passed */
+
+/*
  * KTAP output.  A result is "ok|not ok N <name>[ # <figures>]" or "ok N
  * <name> # SKIP <why>": @name (<workload>.<check>) is the same on every
  * run, whatever was measured; this run's figures and reasons follow " # ".
@@ -60,7 +68,7 @@ bool verdict_failed(void);
  * VERDICT_EXIT_LOST (VERDICT_BISECT_LOST with --bisect), whatever the
  * checks said: a run whose results or baseline are lost is never a pass.
  */
-#define VERDICT_EXIT_LOST	2	/* as bad input: not done as asked */
+#define VERDICT_EXIT_LOST	EXIT_BAD_INPUT	/* not done as asked */
 #define VERDICT_BISECT_LOST	128	/* git bisect run stops: fix the disk */
 __printf(1, 2) void verdict_lost(const char *fmt, ...);
 /*
