@@ -17,6 +17,16 @@
 #include "source.h"
 #include "sysinfo.h"
 
+void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
+	      const char *value)
+{
+	if (meta->nr >= MEASURE_META_MAX)
+		return;
+	meta->kv[meta->nr].key = key;
+	snprintf(meta->kv[meta->nr].value, sizeof(meta->kv[0].value), fmt, value);
+	meta->nr++;
+}
+
 /*
  * The order of a window's end: perf first, so that the others' reading is
  * not counted, then the machine, which needs perf's task-clock.  A

@@ -18,16 +18,6 @@
 #include "mounts.h"
 #include "sysinfo.h"
 
-void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
-	      const char *value)
-{
-	if (meta->nr >= MEASURE_META_MAX)
-		return;
-	meta->kv[meta->nr].key = key;
-	snprintf(meta->kv[meta->nr].value, sizeof(meta->kv[0].value), fmt, value);
-	meta->nr++;
-}
-
 const char *debugfs_unreadable(const char *path)
 {
 	static char why[160];
