@@ -33,8 +33,9 @@ void source_missing(struct measure *m, int first, int last, const char *why);
 
 /*
  * kernel.sched_schedstats: why the schedstats-gated counters do not move
- * (it is 0 and we may not set it), else NULL.  Set by src_schedstat.
+ * (it is 0 and we may not set it), else NULL.  src_schedstat owns the
+ * sysctl; other sources of schedstats-gated counters ask it.
  */
-extern const char *schedstats_off;
+const char *schedstats_off_why(void);
 
 #endif

@@ -90,7 +90,7 @@ static void fair_end(struct measure *m)
 		fair_missing = why;
 	}
 	/* the counters move only while schedstats are enabled */
-	source_missing(m, F_FAIR, F_FAIR_END, fair_missing ? fair_missing : schedstats_off);
+	source_missing(m, F_FAIR, F_FAIR_END, fair_missing ? fair_missing : schedstats_off_why());
 	if (fair_missing)
 		return;
 	for (i = 0; i < FC_COUNT; i++)

@@ -20,7 +20,7 @@
 /* about 1 KiB per CPU */
 #define SCHEDSTAT_MAX	(128UL << 20)
 
-const char *schedstats_off;
+static const char *schedstats_off;
 static const char *schedstat_missing;
 static int sysctl_undo = -1;	/* guard action, while enabled */
 static struct schedstat before, after;
@@ -44,6 +44,11 @@ static void enable_schedstats(void)
 		return;
 	}
 	close(fd);
+}
+
+const char *schedstats_off_why(void)
+{
+	return schedstats_off;
 }
 
 static void schedstat_setup(struct measure *m)
