@@ -173,7 +173,7 @@ fi
 # lasts at least twice the 0.5 s asked: load only lengthens it.  The
 # figure itself is a rate, and a rate says nothing where other work took
 # more than a quarter of the machine (the product's own rule,
-# VERDICT_MAX_FOREIGN): beside two CPU hogs 4 blocks moved it anywhere
+# LOAD_MAX_FOREIGN): beside two CPU hogs 4 blocks moved it anywhere
 # from -26 to -86 %.  It is held to -50 +/- 10 % where both sides' median
 # foreign CPU share, as the run measured it, was at most 0.25.
 if [ -w "$rl" ]; then

@@ -209,7 +209,7 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 		if (!isnan(r->foreign_old)) {
 			snprintf(r->why, sizeof(r->why),
 				 "machine busy with other work: foreign CPU share %.3f vs %.3f, more than %.2f apart; %s",
-				 r->foreign_old, r->foreign_new, CMP_MAX_FOREIGN, fig);
+				 r->foreign_old, r->foreign_new, LOAD_MAX_FOREIGN_APART, fig);
 			break;
 		}
 		if (paired) {
@@ -288,9 +288,9 @@ static bool machine_busier(struct cmp_result *r, const struct runset *old,
 	double f_old, f_new;
 
 	if (!metric_load_sensitive(r->metric) ||
-	    !median_of(old, "foreign_cpu_share", &f_old) ||
-	    !median_of(new, "foreign_cpu_share", &f_new) ||
-	    fabs(f_new - f_old) <= CMP_MAX_FOREIGN)
+	    !median_of(old, METRIC_FOREIGN_SHARE, &f_old) ||
+	    !median_of(new, METRIC_FOREIGN_SHARE, &f_new) ||
+	    fabs(f_new - f_old) <= LOAD_MAX_FOREIGN_APART)
 		return false;
 	r->foreign_old = f_old;
 	r->foreign_new = f_new;

@@ -64,15 +64,6 @@
 #define CMP_ALPHA_SAME	0.05
 #define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
 /*
- * Wall-clock rates (metrics named *_per_sec) and task placement (metrics
- * naming migrations, and CPUs scanned per wakeup: where other work keeps
- * CPUs busy, the balancer and the idle search place our tasks elsewhere)
- * are not judged when the share of the machine's CPU time that went to
- * other work (foreign_cpu_share, measure.h) differs between the two sides
- * by more than this: a busier machine, not a worse kernel.
- */
-#define CMP_MAX_FOREIGN	0.05
-/*
  * A side of a sequential comparison trends when Spearman's rho of its
  * values against their order has p below this (two-sided), with at least
  * CMP_DRIFT_MIN_N values.  udp_rr's baseline that climbed from 14.2 to

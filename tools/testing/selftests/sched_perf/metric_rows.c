@@ -103,7 +103,7 @@ const struct metric_row metric_rows[] = {
 	  TERMS(PLUS(FAIR(wakeup_checks))), 1 },
 
 	/* the rest of the machine: is someone else busy? */
-	SHARE("foreign_cpu_share", F_FOREIGN_NS, F_CAPACITY_NS, 0),
+	SHARE(METRIC_FOREIGN_SHARE, F_FOREIGN_NS, F_CAPACITY_NS, 0),
 	SHARE("steal_share", F_STEAL_NS, F_CAPACITY_NS, 0),
 };
 

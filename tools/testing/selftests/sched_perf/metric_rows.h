@@ -98,6 +98,18 @@ const struct metric_row *metric_row_find(const char *name);
 bool metric_load_sensitive(const char *name);
 
 /*
+ * The measure of that load: the share of the machine's CPU time that went
+ * to other work during a run (its row below), and the two rules on it.  A
+ * bound on a load-sensitive metric is not judged when the share was above
+ * LOAD_MAX_FOREIGN (it measures the machine, not the kernel); a comparison
+ * of one is not judged when the two sides' shares differ by more than
+ * LOAD_MAX_FOREIGN_APART (a busier machine, not a worse kernel).
+ */
+#define METRIC_FOREIGN_SHARE	"foreign_cpu_share"
+#define LOAD_MAX_FOREIGN	0.25
+#define LOAD_MAX_FOREIGN_APART	0.05
+
+/*
  * Append @row's metric to @set from @value[] and @missing[] (indexed by
  * enum field): missing with the first missing field's reason, checked
  * denominator first, else the value.

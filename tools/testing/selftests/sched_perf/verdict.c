@@ -101,15 +101,15 @@ void verdict_skip(const char *name, const char *why)
 static bool machine_busy(const struct metric_set *set, const char *metric,
 			 const char *name)
 {
-	const struct metric *f = metric_find(set, "foreign_cpu_share");
+	const struct metric *f = metric_find(set, METRIC_FOREIGN_SHARE);
 	char why[160];
 
 	if (!metric_load_sensitive(metric) || !f || f->missing ||
-	    f->value <= VERDICT_MAX_FOREIGN)
+	    f->value <= LOAD_MAX_FOREIGN)
 		return false;
 	snprintf(why, sizeof(why),
 		 "machine busy with other work: foreign CPU share %.2f > %.2f", f->value,
-		 VERDICT_MAX_FOREIGN);
+		 LOAD_MAX_FOREIGN);
 	verdict_skip(name, why);
 	return true;
 }

@@ -53,12 +53,6 @@ void verdict_compare(const char *workload, const char *label,
  * runs, drifting), else 0; verdict_skip_all() exits 125.
  */
 void verdict_bisect_codes(void);
-/*
- * Bounds on load-sensitive metrics (metric_load_sensitive()) are not
- * judged when more than this share of the machine's CPU time went to other
- * work during the run: they measure the machine's load, not the kernel.
- */
-#define VERDICT_MAX_FOREIGN	0.25
 /* Has a check or a comparison failed so far? */
 bool verdict_failed(void);
 /*
