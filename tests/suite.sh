@@ -22,6 +22,11 @@ for prog in $progs; do
 	ls "$tmp"/sched_perf-$prog-*.results >/dev/null 2>&1 || fail "no $prog results file"
 done
 pass "results files written"
+# every field of every window was written by its source or marked missing
+# with the source's reason: none is left to measure_end()'s catch-all
+! grep -l "no counter source filled it" "$tmp"/sched_perf-*.results >/dev/null 2>&1 ||
+	fail "a field no source filled: $(grep -h "no counter source filled it" "$tmp"/sched_perf-*.results | head -n3)"
+pass "every counter field filled or missing with its source's reason, in every program's results"
 # The kernel/sched patches' counters: judged where the kernel has them,
 # else every check on them is a SKIP that says why.
 fair=/sys/kernel/debug/sched/fair_stats

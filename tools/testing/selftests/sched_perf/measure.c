@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -79,12 +80,24 @@ void measure_teardown(struct measure *m)
 			sources[i]->teardown(m);
 }
 
+void measure_mark_unfilled(struct measure *m)
+{
+	int f;
+
+	for (f = 0; f < F_OPS; f++)
+		if (!m->missing[f] && isnan(m->value[f]))
+			m->missing[f] = MEASURE_UNFILLED;
+}
+
 void measure_begin(struct measure *m)
 {
 	int i;
 
 	if (!m->enabled)
 		return;
+	/* what no source writes in this window stays NaN: see measure_end() */
+	for (i = 0; i < F_OPS; i++)
+		m->value[i] = NAN;
 	for (i = ARRAY_SIZE(sources) - 1; i >= 0; i--)
 		if (sources[i]->begin)
 			sources[i]->begin(m);
@@ -99,6 +112,7 @@ void measure_end(struct measure *m)
 	for_each_source(i)
 		if (sources[i]->end)
 			sources[i]->end(m);
+	measure_mark_unfilled(m);
 }
 
 void measure_metrics(const struct measure *m, double ops,

@@ -52,6 +52,13 @@ void measure_metrics(const struct measure *m, double ops,
 /* Every metric measure_metrics() may produce, each missing. */
 void measure_known(struct metric_set *set);
 void measure_describe(const struct measure *m, struct measure_meta *meta);
+/*
+ * A field that no source wrote in a window, nor marked missing (a field
+ * added past the end of a source's range, say), is missing with this
+ * reason after measure_end(), never a real 0.
+ */
+#define MEASURE_UNFILLED	"no counter source filled it"
+void measure_mark_unfilled(struct measure *m);
 /* One header line: @key and @value formatted by @fmt (one %s). */
 void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
 	      const char *value);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "measure.h"
 #include "metric_rows.h"
 #include "unit.h"
 
@@ -115,6 +116,35 @@ static void test_eval(void)
 	EXPECT(m && !m->missing && m->value == 123 && !strcmp(m->unit, "ns"), "rows_total");
 }
 
+/*
+ * A field no source wrote in a window, nor marked missing, is missing
+ * after it (a field added past a source's range is not a real 0); what
+ * was written or marked stays as it was.
+ */
+static void test_unfilled(void)
+{
+	static struct measure m;
+	static struct metric_set set;
+	const struct metric *mig, *tc;
+	int f, unfilled = 0;
+
+	for (f = 0; f < F_OPS; f++)
+		m.value[f] = NAN;
+	m.value[F_TASK_CLOCK] = 5e9;
+	m.missing[F_CYCLES] = "not supported";
+	measure_mark_unfilled(&m);
+	for (f = 0; f < F_OPS; f++)
+		unfilled += m.missing[f] && !strcmp(m.missing[f], MEASURE_UNFILLED);
+	memset(&set, 0, sizeof(set));
+	measure_metrics(&m, 1000, &set);
+	mig = metric_find(&set, "migrations_per_1k_ops");
+	tc = metric_find(&set, "task_clock_us_per_op");
+	EXPECT(unfilled == F_OPS - 2 && !strcmp(m.missing[F_CYCLES], "not supported") &&
+	       !m.missing[F_TASK_CLOCK] && mig && mig->missing &&
+	       !strcmp(mig->missing, MEASURE_UNFILLED) && tc && !tc->missing && tc->value == 5000,
+	       "measure_unfilled_field_missing_not_zero");
+}
+
 void unit_rows(void)
 {
 	size_t i, bad = 0;
@@ -127,4 +157,5 @@ void unit_rows(void)
 	EXPECT(metric_row_find("sis_scanned_per_wakeup") && !metric_row_find("no_such_metric"),
 	       "rows_find");
 	test_eval();
+	test_unfilled();
 }
