@@ -23,8 +23,9 @@ checks=$(grep -c '^SCHED_PERF_CHECK ok: ' "$out/console.log")
 	fail "guest check: $(grep -m1 '^SCHED_PERF_CHECK FAIL' "$out/console.log")"
 # 8 checks, and with the kernel/sched patches' fair_stats: NO_RUN_TO_PARITY
 # seen in preemptions per wakeup check, NO_SIS_UTIL in CPUs scanned per
-# wakeup, and each program's counters bounded by the sched tracepoints
-want=$((8 + $(sched_perf_programs "$top/tools/testing/selftests/sched_perf" | wc -w)))
+# wakeup, each program's counters bounded by the sched tracepoints, and
+# the wakeup checks of all programs together not 0
+want=$((9 + $(sched_perf_programs "$top/tools/testing/selftests/sched_perf" | wc -w)))
 [ "$checks" = "$want" ] || fail "guest ran $checks of $want checks"
 grep '^SCHED_PERF_AB ' "$out/console.log" | sed 's/^SCHED_PERF_AB /guest A-B: /'
 # kill_anywhere in the guest: the 8 kills of sctp_rr (each moment, caught
