@@ -69,6 +69,16 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --metric nr_widgets "$fix/old" "$fix/regr
 	fail "--metric of no threshold: exit $rc, want 2 and one line: $(cat "$tmp/err" "$tmp/out")"
 pass "--metric: only the metrics named judged (0 on ctx switches alone, 1 with messages/s), an unknown one refused (2)"
 
+# --summary: the one line scripts pass on (vmab's KTAP) without reading
+# the table
+rc=$(run "$cmp" --bounds "$fix/bounds" --summary "$tmp/summary" "$fix/old" "$fix/regressed")
+[ "$rc" = 1 ] && grep -qx 'regressed: hackbench.messages_per_sec -14.0%' "$tmp/summary" ||
+	fail "--summary of a regression: exit $rc: $(cat "$tmp/summary" "$tmp/err")"
+rc=$(run "$cmp" --bounds "$fix/bounds" --summary "$tmp/summary" "$fix/old" "$fix/old")
+[ "$rc" = 0 ] && grep -qx '3 same' "$tmp/summary" ||
+	fail "--summary of identical run sets: exit $rc: $(cat "$tmp/summary" "$tmp/err")"
+pass "--summary: '$(cat "$tmp/summary")' for identical run sets, the regressed metric and its change for a regression"
+
 rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
 [ "$rc" = 1 ] || fail "--json regression: exit $rc, want 1"
 [ "$(wc -l <"$tmp/out")" = 3 ] || fail "--json: not 3 lines: $(cat "$tmp/out")"
@@ -280,6 +290,10 @@ want="--looks and --look: give one" bad "--looks and --look" \
 	--boots --looks 3 --look 3/9 "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
 sed -E 's/^(hackbench\.runs\..*) [^ ]+$/\1/' "$fix/old" >"$tmp/seven"
 want="do not have as many runs" bad "--paired, 8 and 7 runs" --paired "${b[@]}" "$fix/old" "$tmp/seven"
+want="--summary $tmp/no/such: No such file" bad "--summary not writable" \
+	--summary "$tmp/no/such" "${b[@]}" "$fix/old" "$fix/old"
+want="--summary goes with a comparison" bad "--summary with --dump" \
+	--summary "$tmp/summary" --dump "$fix/old"
 want="unknown option '--bogus'" bad "unknown option" --bogus "${b[@]}" "$fix/old" "$fix/old"
 want="got 1 operand" bad "one operand" "${b[@]}" "$fix/old"
 want="got 0 operands" bad "no operand" "${b[@]}"

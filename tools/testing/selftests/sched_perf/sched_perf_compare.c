@@ -29,7 +29,7 @@
 
 static const char usage[] =
 "Usage: sched_perf_compare [--bounds FILE] [--metric NAME] [--json] [--alpha A]\n"
-"                          [--max-cv C]\n"
+"                          [--max-cv C] [--summary FILE]\n"
 "                          [--paired | --boots]\n"
 "                          [--looks N | --look N/M [--prev-look P] [--last]]\n"
 "                          OLD NEW\n"
@@ -52,6 +52,10 @@ static const char usage[] =
 "                 again, up to 16: these), e.g. to bisect on the metric that\n"
 "                 regressed; Bonferroni is then over these alone\n"
 "  --json         one JSON object per line and metric instead of the table\n"
+"  --summary FILE write the comparison's verdict in one line to FILE, for\n"
+"                 scripts to pass on: the metrics that regressed with their\n"
+"                 change ('regressed: w.m +12.0%%, ...'), else how many got\n"
+"                 each verdict ('2 same, 4 undecided'); not written: exit 2\n"
 "  --alpha A      family-wise level of regressed / improved, 0 < A < 1\n"
 "                 (default 0.05; 0.01 with --boots); same is shown at 0.05\n"
 "                 per metric\n"
@@ -709,6 +713,34 @@ static void print_why(const char *workload, const struct cmp_result *r)
 		printf("# %s.%s: %s: %s\n", workload, r->metric, word, r->why);
 }
 
+/*
+ * --summary: one line a script passes on as it is, so that no script
+ * reads the table: the regressed metrics, else the count of each verdict.
+ */
+static void write_summary(const char *path, const char *workload,
+			  const struct cmp_result *res, unsigned int nr)
+{
+	unsigned int count[CMP_BETTER + 1] = { 0 };
+	unsigned int i, v, listed = 0;
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		bad_input("--summary %s: %s", path, strerror(errno));
+	for (i = 0; i < nr; i++) {
+		count[res[i].verdict]++;
+		if (res[i].verdict == CMP_REGRESSED)
+			fprintf(f, "%s%s.%s %+.1f%%", listed++ ? ", " : "regressed: ",
+				workload, res[i].metric, res[i].change * 100);
+	}
+	for (v = 0; !count[CMP_REGRESSED] && v <= CMP_BETTER; v++)
+		if (count[v])
+			fprintf(f, "%s%u %s", listed++ ? ", " : "", count[v],
+				cmp_verdict_name(v));
+	fputc('\n', f);
+	if (fclose(f))
+		bad_input("--summary %s: %s", path, strerror(errno));
+}
+
 /* @name without the workload's prefix, which --metric may give */
 static const char *bare_name(const char *name, const char *workload)
 {
@@ -775,6 +807,7 @@ int main(int argc, char **argv)
 		{ "bounds", required_argument, NULL, 'b' },
 		{ "metric", required_argument, NULL, 'M' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "summary", required_argument, NULL, 's' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "max-cv", required_argument, NULL, 'c' },
 		{ "paired", no_argument, NULL, 'p' },
@@ -799,7 +832,7 @@ int main(int argc, char **argv)
 	const char *only[ONLY_MAX];
 	char err[1024];
 	unsigned int nr, i, regressed, open = 0;
-	const char *merge = NULL, *runs = NULL, *prev = NULL;
+	const char *merge = NULL, *runs = NULL, *prev = NULL, *summary = NULL;
 	struct look look = { 0 };
 	bool json = false, dump = false;
 	int opt;
@@ -823,6 +856,9 @@ int main(int argc, char **argv)
 			break;
 		case 'j':
 			json = true;
+			break;
+		case 's':
+			summary = optarg;
 			break;
 		case 'a':
 			params.alpha = parse_number("--alpha", optarg, 0, 1);
@@ -886,6 +922,8 @@ int main(int argc, char **argv)
 	}
 	if (runs && !merge)
 		bad_input("--runs goes with --merge (see --help)");
+	if (summary && (merge || dump))
+		bad_input("--summary goes with a comparison of OLD and NEW (see --help)");
 	if (merge) {
 		merge_runsets(merge, runs, argv + optind, argc - optind);
 		return 0;
@@ -930,6 +968,8 @@ int main(int argc, char **argv)
 		nr = keep_only(rules, nr, only, nr_only, old.workload);
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
+	if (summary)
+		write_summary(summary, old.workload, res, nr);
 	if (json) {
 		for (i = 0; i < nr; i++)
 			print_json(old.workload, &res[i]);
