@@ -101,10 +101,26 @@ started=$(date +%s)
 
 die() {
 	echo "vmab: $*" >&2
+	decided=1
 	[ "$bisect" = 1 ] && exit 128
 	exit 2
 }
 say() { echo "vmab: $*"; }
+# An exit nobody decided on (a command that failed under set -e, often
+# with 1) must not read as "regressed" or a bisect's "bad": 2, or 128 to
+# abort the bisect.
+decided=
+on_exit() {
+	local rc=$?
+	[ "$rc" != 0 ] && [ -z "$decided" ] || return 0
+	if [ "$bisect" = 1 ]; then
+		echo "vmab: unexpected failure (exit $rc): bisect aborted (128)" >&2
+		exit 128
+	fi
+	echo "vmab: unexpected failure (exit $rc): exit 2" >&2
+	exit 2
+}
+trap on_exit EXIT
 
 [ $# = 2 ] || die "usage: $0 A B (a kernel tree, or TREE@COMMIT)"
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 2 ] && [ "$boots" -le 50 ] ||
@@ -200,7 +216,7 @@ build_side() {
 	say "$side: building $spec${more:+ with$more}"
 	VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$more" "$vmtest" "$tree" kernel >"$log" 2>&1 ||
 		{ tail -5 "$log" >&2
-		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; exit 125; }
+		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; decided=1; exit 125; }
 		  die "$side ($spec) does not build (see $log)"; }
 	image=$(sed -n 's/^vmtest: kernel: //p' "$log" | tail -n1)
 	# the image outlives the next checkout: keep a copy per side
@@ -299,10 +315,10 @@ look() {	# k prev last
 			[ "${m%%.*}" = "$prog" ] && only+=(--metric "$m")
 		done
 		rc=0
-		"$cmp" "${args[@]}" "${only[@]}" "$a" "$b" >"$dir/$prog.compare" 2>&1 || rc=$?
-		# the verdicts of its metrics: "2 same, 4 undecided"
-		tally=$(awk '$NF ~ /^(same|improved|better|worse|undecided|noisy|too-few-runs|missing|drifting|REGRESSION)$/ { print $NF }' \
-			"$dir/$prog.compare" | sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
+		"$cmp" "${args[@]}" "${only[@]}" --summary "$dir/$prog.summary" "$a" "$b" \
+			>"$dir/$prog.compare" 2>&1 || rc=$?
+		# compare's one line: "2 same, 4 undecided", or "regressed: w.m +12.0%"
+		tally=$(cat "$dir/$prog.summary" 2>/dev/null || true)
 		case $rc in
 		0)
 			judged=$((judged + 1))
@@ -316,9 +332,7 @@ look() {	# k prev last
 		1)
 			judged=$((judged + 1))
 			regressed+=("$prog")
-			# "# hackbench.m: regressed: median 0.094 -> 3.97 (+4128.0%), ..."
-			echo "not ok $nr $prog # regressed: $(sed -n 's/^# \([^:]*\): regressed: median [^ ]* -> [^ ]* (\([^)]*\)).*/\1 \2/p' \
-				"$dir/$prog.compare" | paste -sd, | sed 's/,/, /g')"
+			echo "not ok $nr $prog # $tally"
 			;;
 		*)
 			echo "ok $nr $prog # SKIP cannot compare: $(head -n1 "$dir/$prog.compare")"
@@ -375,6 +389,8 @@ cp "$out/look-$k/verdict" "$ktap"
 { echo "TAP version 13"; echo "1..$nr"; cat "$ktap"; } | tee "$ktap.tap"
 total=$(($(date +%s) - started))
 say "stopped at look $k: $why; $rounds boots a side (A $rounds, B $rounds), $n in all: $boot_secs s of host time in boots ($((boot_secs / n)) s a boot), $total s in all with the builds"
+# what follows exits as decided
+decided=1
 if [ ${#regressed[@]} != 0 ]; then
 	[ "$bisect" = 1 ] && say "bisect: exit 1 (bad): ${regressed[*]} regressed"
 	exit 1

@@ -15,7 +15,7 @@
 #       host's, so that each boot takes 100 s)
 #   (e) VM_MAX_BOOTS=VM_BOOTS: one look, with the whole alpha
 # and a program that cannot be compared stops it (4), a bisect step left
-# open is skipped (125).
+# open is skipped (125), a failure of vmab's own exits 2 (128 bisecting).
 set -u
 . "$(dirname "$0")/lib.sh"
 intree=$1
@@ -43,6 +43,8 @@ run)
 	echo "$k" >"$STUB/count-$side"
 	echo "$side" >>"$STUB/order"
 	echo "$VM_CHECKS" >>"$STUB/checks"
+	# BREAK_LOOK: a failure of vmab's own (its look's directory a file)
+	[ -z "${BREAK_LOOK:-}" ] || touch "$(dirname "$VM_OUT")/look-1"
 	# this side's k-th factor in the table: "A f1 f2 ..." and "B f1 f2 ..."
 	f=$(awk -v s="$side" -v k="$k" '$1 == s { print $(k + 1) }' "$STUB/table")
 	[ -n "$f" ] || { echo "vmtest stand-in: no factor for boot $k of $side" >&2; exit 2; }
@@ -181,6 +183,16 @@ rc=$(vmab nojudge "$border" FIXTURE="$tmp/pipe.results")
 	grep -q '^ok 1 hackbench # SKIP cannot compare: sched_perf_compare: .*no change thresholds for pipe' "$tmp/out-nojudge/verdict.tap" ||
 	fail "nothing comparable: exit $rc: $(show nojudge)"
 pass "nothing comparable: stops at the first look, nothing judged, exit 4"
+
+# a failure of vmab's own under set -e (mkdir of a look fails with 1) is
+# not "regressed" nor a bisect's "bad": 2, and 128 when bisecting
+for bisect in 0 1; do
+	want=$((bisect ? 128 : 2))
+	rc=$(vmab broken$bisect "$border" BREAK_LOOK=1 VM_BISECT=$bisect)
+	[ "$rc" = "$want" ] && grep -q "^vmab: unexpected failure (exit 1): " "$tmp/broken$bisect.log" ||
+		fail "VM_BISECT=$bisect, a look's mkdir failed: exit $rc, want $want: $(show broken$bisect)"
+	pass "VM_BISECT=$bisect, a failure of vmab's own: exit $want, $(grep -m1 '^vmab: unexpected' "$tmp/broken$bisect.log")"
+done
 
 # a bisect step that stays open is skipped (125)
 rc=$(vmab bisect "$border" VM_BISECT=1 VM_MAX_BOOTS=5)
