@@ -32,7 +32,7 @@ SELFTESTS	:= $(KSRC)/tools/testing/selftests
 INTREE		:= $(SELFTESTS)/sched_perf
 TARGETS		?= sched_perf
 CHECKPATCH	:= $(KSRC)/scripts/checkpatch.pl --no-tree --terse -f
-SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h)
+SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h) scripts/vmtest/bpf_count.c
 DEPS		:= scripts/deps.sh
 
 # The tests and their categories: tests/run.sh's table (tests/run.sh -l).

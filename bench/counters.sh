@@ -5,8 +5,17 @@
 # them, in interleaved boots (ABBA ABBA ...: slow drift of the host hits
 # both alike), first with schedstats on (the patches count), then with
 # schedstats off (the counters sit behind the static key: their cost
-# should be nothing).  Per boot, the program runs BENCH_ITER iterations; the
-# iterations of all boots of one kernel are pooled.
+# should be nothing).  Mode "bpf": the form a reviewer proposes instead,
+# a BPF program counting tracepoints (scripts/vmtest/bpf_count.c: a
+# per-CPU array increment per hit, JIT-compiled), on a kernel without the
+# patches but with BPF (VM_BPF=1), schedstats off: the program attached
+# to BENCH_BPF_TP against the same kernel with nothing attached.
+# sched_waking fires once per try_to_wake_up(), where the idle search
+# runs, and sched_wakeup once per wakeup that activates a task, where the
+# preemption check runs: one call per search and one per check, the rate
+# a bare tracepoint at each counted exit would fire.  Per boot, the
+# program runs BENCH_ITER iterations; the iterations of all boots of one
+# side are pooled.
 #
 # qemu counts guest time in instructions executed (-icount): under TCG
 # with the host's clock, a busy host moved one kernel's boot medians by 2x
@@ -27,7 +36,8 @@
 #   BENCH_RR ("-l 0.5")          tcp_rr options: 0.5 s of guest time per
 #                       iteration (under -icount its boots vary by 0.6 %,
 #                       hackbench's by 3 %: the cheaper way to resolve 1 %)
-#   BENCH_MODES ("on off")       schedstats on, off, or both
+#   BENCH_MODES ("on off")       schedstats on, off, bpf, or several
+#   BENCH_BPF_TP ("sched_waking sched_wakeup")  the tracepoints of mode bpf
 #   BENCH_QEMU ("-icount shift=0,sleep=off")  qemu options ("" for the
 #                       host's clock)
 set -eu
@@ -43,6 +53,13 @@ tcp_rr) opts=${BENCH_RR:--l 0.5} tput=transactions_per_sec var=KSELFTEST_TCP_RR_
 *) echo "counters: BENCH_PROG=$prog: want hackbench or tcp_rr" >&2; exit 2 ;;
 esac
 modes=${BENCH_MODES:-on off}
+bpf_tp=${BENCH_BPF_TP:-sched_waking sched_wakeup}
+for mode in $modes; do
+	case $mode in
+	on|off|bpf) ;;
+	*) echo "counters: BENCH_MODES: '$mode': want on, off or bpf" >&2; exit 2 ;;
+	esac
+done
 py=/usr/bin/python3
 [ -x "$py" ] || { echo "counters: $py not found" >&2; exit 2; }
 [ -d "$ksrc" ] || { echo "counters: $ksrc: no kernel tree (make ksrc)" >&2; exit 2; }
@@ -52,28 +69,37 @@ cmp=${SCHED_PERF_COMPARE:-$ksrc/tools/testing/selftests/sched_perf/sched_perf_co
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# One boot: kernel (1 patched, 0 not), schedstats mode; the iterations'
-# values of METRIC appended to $tmp/<mode>-<patched>.<metric>
-boot() {	# patched mode n
+# One boot of side 1 (patched, or BPF attached) or 0, in a mode; the
+# iterations' values of METRIC appended to $tmp/<mode>-<side>.<metric>
+boot() {	# side mode n
 	local out=$tmp/boot-$1-$2-$3 args="--iterations $iter --budget 200 $opts"
-	[ "$2" = off ] && args="$args --no-counters"
+	local patches=$1 bpf=0 count=
+	[ "$2" = on ] || args="$args --no-counters"
 	{
 		echo "$var=$args"
-		[ "$2" = off ] && echo "SCHED_PERF_SCHEDSTATS=0"
+		[ "$2" = on ] || echo "SCHED_PERF_SCHEDSTATS=0"
 	} >"$tmp/args"
-	if ! VM_PATCHES=$1 VM_CHECKS=0 VM_PROGS=$prog VM_OUT=$out VM_QEMU_ARGS=$qemu_args \
+	if [ "$2" = bpf ]; then
+		patches=0 bpf=1
+		[ "$1" = 1 ] && count=$bpf_tp
+	fi
+	if ! VM_PATCHES=$patches VM_BPF=$bpf VM_BPF_COUNT=$count VM_CHECKS=0 VM_PROGS=$prog \
+		VM_OUT=$out VM_QEMU_ARGS=$qemu_args \
 		VM_ARGS="$(cat "$tmp/args")" "$top/scripts/vmtest.sh" "$ksrc" >"$out.log" 2>&1; then
-		echo "counters: boot $3 (patched=$1, schedstats $2) failed:" >&2
+		echo "counters: boot $3 (side $1, mode $2) failed:" >&2
 		tail -5 "$out.log" >&2
 		exit 1
 	fi
 	"$cmp" --dump "$out/results/$prog.results" >"$out.dump" || exit 1
+	echo "$out/results/$prog.results" >>"$tmp/$2-$1.files"
 	for metric in $tput task_clock_us_per_op; do
 		awk -F'\t' -v m="$metric" '$1 == "runs" && $2 == m { print $3 }' "$out.dump" \
 			>>"$tmp/$2-$1.$metric"
 	done
 	has=$(sed -n 's/^# # fair_stats: \(.*\)/\1/p' "$out/ktap" | cut -c1-40)
-	echo "counters: boot $3: patched=$1 schedstats=$2 fair_stats: $has;" \
+	[ "$2" = bpf ] && has="BPF counted: $(sed -n 's/^sched_perf guest: bpf_count: //p' \
+		"$out/console.log" | tr -d '\r' | paste -sd, -)"
+	echo "counters: boot $3: side=$1 mode=$2 fair_stats: $has;" \
 	     "$tput median $(awk -F'\t' -v m="$tput" '$1 == "runs" && $2 == m {
 		n = split($3, v, " ")
 		for (i = 2; i <= n; i++)
@@ -84,6 +110,9 @@ boot() {	# patched mode n
 # Both kernels built first, so the boots are not interleaved with a build.
 VM_PATCHES=0 "$top/scripts/vmtest.sh" "$ksrc" kernel
 VM_PATCHES=1 "$top/scripts/vmtest.sh" "$ksrc" kernel
+case " $modes " in
+*" bpf "*) VM_PATCHES=0 VM_BPF=1 "$top/scripts/vmtest.sh" "$ksrc" kernel ;;
+esac
 n=0
 for mode in $modes; do
 	for _ in $(seq "$rounds"); do
@@ -121,32 +150,9 @@ def ratio_ci(a, b, n=4000):
 def flat(boots):
     return [x for boot in boots for x in boot]
 
-# Student's t, two-sided 95 %, by degrees of freedom (then 1.96)
-T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
-
-def t975(df):
-    if df >= len(T975):
-        return 1.96 + (T975[-1] - 1.96) * len(T975) / df
-    lo = int(df)
-    if lo < 1:
-        return T975[0]
-    hi = min(lo + 1, len(T975))
-    return T975[lo - 1] + (T975[hi - 1] - T975[lo - 1]) * (df - lo)
-
-def welch(a, b):
-    """The change of the boots' medians (B/A - 1) and its 95 % interval:
-    Welch's t on their logs, the boot as the unit."""
-    la = [math.log(statistics.median(x)) for x in a]
-    lb = [math.log(statistics.median(x)) for x in b]
-    va, vb = statistics.variance(la) / len(la), statistics.variance(lb) / len(lb)
-    d, se = statistics.mean(lb) - statistics.mean(la), math.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va ** 2 / (len(la) - 1) + vb ** 2 / (len(lb) - 1)) if se else 1e9
-    t = t975(df)
-    return math.expm1(d), math.expm1(d - t * se), math.expm1(d + t * se)
-
-print("schedstats  metric                unpatched     patched   patched/unpatched  95% interval")
+# side 0 and side 1: unpatched and patched (on, off); nothing attached
+# and BPF attached (bpf)
+print("mode        metric                   side 0      side 1    side 1/side 0   95% interval")
 for mode in modes:
     for metric in (tput, "task_clock_us_per_op"):
         a, b = load(mode, 0, metric), load(mode, 1, metric)
@@ -158,8 +164,21 @@ for mode in modes:
         print(f"{mode:10s}  {metric:20s}  {ma:10.4g}  {mb:10.4g}  {mb / ma:17.4f}  "
               f"{lo:.4f}-{hi:.4f}  (boots {len(a)},{len(b)}; "
               f"iterations {len(flat(a))},{len(flat(b))})")
-        if len(a) >= 2 and len(b) >= 2:
-            d, lo, hi = welch(a, b)
-            print(f"{'':10s}  {'':20s}  Welch on the boots' medians: {100 * d:+.2f} % "
-                  f"(95 % interval {100 * lo:+.2f} to {100 * hi:+.2f} %)")
 PY
+# Welch's t on the boots' medians, the boot as the unit: sched_perf_compare
+# --boots, one metric at a time (so its interval is at 95 %)
+for mode in $modes; do
+	for metric in $tput task_clock_us_per_op; do
+		[ -s "$tmp/$mode-0.$metric" ] && [ -s "$tmp/$mode-1.$metric" ] || continue
+		"$cmp" --boots --json --alpha 0.05 --metric "$metric" \
+			"$(paste -sd, "$tmp/$mode-0.files")" "$(paste -sd, "$tmp/$mode-1.files")" |
+			"$py" -c 'import json, sys
+for line in sys.stdin:
+    r = json.loads(line)
+    if r.get("change") is None:
+        continue
+    c, lo, hi = 100 * r["change"], 100 * r["ci_lo"], 100 * r["ci_hi"]
+    print(f"{sys.argv[1]:10s}  {sys.argv[2]:20s}  Welch on the boots\x27 medians (sched_perf_compare --boots): "
+          f"{c:+.2f} % (95 % interval {lo:+.2f} to {hi:+.2f} %)")' "$mode" "$metric"
+	done
+done

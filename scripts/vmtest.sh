@@ -44,6 +44,12 @@
 #   VM_ICOUNT=1     deterministic guest time: adds "-icount shift=0,sleep=off"
 #                   (TCG only; one instruction a nanosecond, the vCPUs run
 #                   one at a time); not with an -icount in VM_QEMU_ARGS
+#   VM_BPF=1        a kernel with BPF too (scripts/vmtest/bpf.config: the
+#                   bpf() syscall, its JIT, raw tracepoints)
+#   VM_BPF_COUNT="sched_waking ..."  count these tracepoints with a BPF
+#                   program (scripts/vmtest/bpf_count.c) while the suite
+#                   runs: what BPF counting costs the workload
+#                   (bench/counters.sh BENCH_MODES=bpf); needs VM_BPF=1
 #   VM_APPEND="name=value ..."  more words for the guest kernel's command
 #                   line, e.g. sched_test_cost_ns=2000 (kernel/test): each a
 #                   name or name=value of letters, digits and _ . , : / + -;
@@ -66,6 +72,7 @@ vm_bisect=${VM_BISECT:-0}
 vm_patches=${VM_PATCHES:-1}
 vm_numa=${VM_NUMA:-0}
 vm_icount=${VM_ICOUNT:-0}
+vm_bpf=${VM_BPF:-0}
 baseline=${VM_BASELINE:-}
 jobs=$(($(nproc) + 1))
 decided=
@@ -98,10 +105,18 @@ on_exit() {
 	exit "$rc"
 }
 trap on_exit EXIT
-case $vm_checks$vm_bisect$vm_patches$vm_numa$vm_icount in
-[01][01][01][01][01]) ;;
-*) die "VM_CHECKS=$vm_checks VM_BISECT=$vm_bisect VM_PATCHES=$vm_patches VM_NUMA=$vm_numa VM_ICOUNT=$vm_icount: want 0 or 1" ;;
-esac
+for switch in "VM_CHECKS=$vm_checks" "VM_BISECT=$vm_bisect" "VM_PATCHES=$vm_patches" \
+	      "VM_NUMA=$vm_numa" "VM_ICOUNT=$vm_icount" "VM_BPF=$vm_bpf"; do
+	case ${switch#*=} in
+	0|1) ;;
+	*) die "$switch: want 0 or 1" ;;
+	esac
+done
+# tracepoint names go into the guest's init: names only
+[[ ${VM_BPF_COUNT:-} =~ ^[a-z0-9_\ ]*$ ]] ||
+	die "VM_BPF_COUNT: '$VM_BPF_COUNT': tracepoint names (a-z, 0-9, _) separated by spaces"
+[ -z "${VM_BPF_COUNT:-}" ] || [ "$vm_bpf" = 1 ] ||
+	die "VM_BPF_COUNT needs VM_BPF=1 (a kernel with the bpf() syscall)"
 if [ "$vm_icount" = 1 ]; then
 	[ "$vm_accel" = tcg ] || die "VM_ICOUNT=1 needs VM_ACCEL=tcg (qemu's -icount is TCG's), not $vm_accel"
 	case " ${VM_QEMU_ARGS:-} " in
@@ -179,6 +194,7 @@ base_key() {
 fragments() {
 	echo "$top/scripts/vmtest/vm.config"
 	[ "$vm_numa" = 0 ] || echo "$top/scripts/vmtest/numa.config"
+	[ "$vm_bpf" = 0 ] || echo "$top/scripts/vmtest/bpf.config"
 }
 
 # Everything the kernel depends on: the base, the commit, the patches.
@@ -201,6 +217,10 @@ check_config() {
 	done
 	[ "$vm_numa" = 0 ] || grep -q "^CONFIG_X86_64_ACPI_NUMA=y" "$1" ||
 		untestable "kernel config lost CONFIG_X86_64_ACPI_NUMA=y (VM_NUMA=1)"
+	for opt in BPF_SYSCALL BPF_JIT BPF_EVENTS; do
+		[ "$vm_bpf" = 0 ] || grep -q "^CONFIG_$opt=y" "$1" ||
+			untestable "kernel config lost CONFIG_$opt=y (VM_BPF=1)"
+	done
 }
 
 # The tree kbuild builds from: links into KSRC, the patched files real,
@@ -352,6 +372,12 @@ copy_baseline() {
 	say "baseline from $baseline: ${have[*]}${none[*]:+ (none for ${none[*]}: judged by its bounds only)}"
 }
 
+# The BPF counter of VM_BPF_COUNT, static, in the guest's /bin
+build_bpf_count() {
+	cc -O2 -static -o "$root/bin/bpf_count" "$top/scripts/vmtest/bpf_count.c" ||
+		die "cannot build scripts/vmtest/bpf_count.c (above)"
+}
+
 # busybox for the shell and tools; coreutils' timeout (the runner needs
 # --foreground, busybox's lacks it) with its libraries.
 make_initramfs() {
@@ -374,8 +400,10 @@ make_initramfs() {
 		"$top/tests/kill_anywhere.sh" "$root/"
 	chmod +x "$root/init" "$root/checks.sh" "$root/kill_anywhere.sh"
 	printf '%s\n' "${VM_ARGS:-}" >"$root/etc/sched_perf_args"
-	printf 'VM_CHECKS=%s\nVM_BISECT=%s\nVM_PROGS="%s"\nVM_RUN_ARGS="%s"\n' "$vm_checks" \
-		"$vm_bisect" "${VM_PROGS:+$run_progs}" "${VM_RUN_ARGS:-}" >"$root/etc/sched_perf_vm"
+	printf 'VM_CHECKS=%s\nVM_BISECT=%s\nVM_PROGS="%s"\nVM_RUN_ARGS="%s"\nVM_BPF_COUNT="%s"\n' \
+		"$vm_checks" "$vm_bisect" "${VM_PROGS:+$run_progs}" "${VM_RUN_ARGS:-}" \
+		"${VM_BPF_COUNT:-}" >"$root/etc/sched_perf_vm"
+	[ -z "${VM_BPF_COUNT:-}" ] || build_bpf_count
 	copy_baseline
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage/initrd.gz"
 }

@@ -48,6 +48,7 @@ TESTS=(
 	"vmab_seq	tools		tests/vmab_seq.sh @INTREE@"
 	"vm_args		tools		tests/vm_args.sh @KSRC@"
 	"vm_int3		tools		tests/vm_int3.sh @KSRC@"
+	"bpf_count	tools		tests/bpf_count.sh"
 	"program_list	tools		tests/program_list.sh"
 	"kernel_power	tools		tests/kernel_power.sh @INTREE@ @KSRC@"
 	"docs		tools		tests/docs.sh"

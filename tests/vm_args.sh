@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # vmtest's boot options refuse bad input before they build or boot
 # anything: VM_APPEND (words for the guest kernel's command line, e.g.
-# kernel/test's sched_test_cost_ns=N) and VM_ICOUNT (deterministic guest
-# time).  One line on stderr, exit 2 (128 for git bisect run), nothing
+# kernel/test's sched_test_cost_ns=N), VM_ICOUNT (deterministic guest
+# time) and VM_BPF / VM_BPF_COUNT (a BPF counter in the guest).  One line on stderr, exit 2 (128 for git bisect run), nothing
 # in the cache.  make bench-kernel-power boots with them.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -34,6 +34,12 @@ refused 2 "VM_ICOUNT=2" "VM_ICOUNT=2: want 0 or 1" VM_ICOUNT=2
 refused 2 "VM_ICOUNT=1 with KVM" "needs VM_ACCEL=tcg" VM_ICOUNT=1 VM_ACCEL=kvm
 refused 2 "VM_ICOUNT=1 and -icount in VM_QEMU_ARGS" "give one of them" VM_ICOUNT=1 \
 	"VM_QEMU_ARGS=-icount shift=1"
+refused 2 "VM_BPF=yes" "VM_BPF=yes: want 0 or 1" VM_BPF=yes
+refused 2 "VM_BPF_COUNT without VM_BPF=1" "needs VM_BPF=1" "VM_BPF_COUNT=sched_waking"
+refused 2 "VM_BPF_COUNT with a command" "tracepoint names (a-z, 0-9, _)" VM_BPF=1 \
+	"VM_BPF_COUNT=sched_waking;reboot"
+refused 2 "VM_BPF_COUNT with a quote" "tracepoint names (a-z, 0-9, _)" VM_BPF=1 \
+	'VM_BPF_COUNT=a" b'
 # good words pass the check: a missing image is refused next, not them
 refused 2 "VM_APPEND of good words" "no such kernel image" VM_KERNEL="$tmp/none" \
 	"VM_APPEND= sched_test_cost_ns=2000	loglevel=7 a.b=1,2:/x+y-z " VM_ICOUNT=1
