@@ -11,7 +11,7 @@ from runsets import cv, die, dump, throughput
 CPU = "task_clock_us_per_op"
 GOAL_FP = 1.0
 GOAL_DET = 95.0
-# The slowdown each program must be caught at (the brief's reports: the
+# The slowdown each program must be caught at (the 0-day reports: the
 # request-response ones regressed by tens of per cent); 5 % for any other.
 GOAL_X = {"tcp_rr": 10, "udp_rr": 10, "sctp_rr": 10}
 

@@ -5,7 +5,7 @@
 # (kernel.printk_ratelimit one above its value; GATE_KNOB), default
 # iterations and budget, one after the other.  Prints per program the
 # wall time, the blocks run and the verdicts of its comparisons; the goal
-# (issue 16) is all of them within 5 minutes on 2 CPUs.
+# is all of them within 5 minutes on 2 CPUs.
 #
 # Usage: bench/gate_default.sh DIR_WITH_OUR_PROGRAMS [PROGRAM...]
 #   (default: the selftest Makefile's programs)

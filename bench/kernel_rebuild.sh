@@ -4,7 +4,7 @@
 # kernel (a full build unless its build tree is there), then the same
 # tree with a one-line patch to kernel/sched/fair.c, then with another
 # one-line patch to kernel/sched/core.c, then the first again (cached),
-# each timed.  The goal (issue 17) is 2 minutes for a one-file change
+# each timed.  The goal is 2 minutes for a one-file change
 # on 2 CPUs.
 #
 # Usage: bench/kernel_rebuild.sh KSRC

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The verdict words' error rates and power, by simulation (issue 28):
+# The verdict words' error rates and power, by simulation:
 # sched_perf_sim drives the real gate_run() (paired blocks, 8 to 24 per
 # side over 4 looks; unpaired: a baseline of 8 and a new run of 8 to 24)
 # and compare_runsets() (boots: 3 a side, interleaved) with synthetic

@@ -210,7 +210,7 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots --look 9/9 "${three[
 	fail "--look 9/9: exit $rc, not the verdicts of the whole alpha: $(cat "$tmp/out" "$tmp/err")"
 pass "--look 9/9, a single planned look: the whole alpha, the same table and verdicts as without --look"
 
-# Every verdict word true (issue 28).  An old side of zeros: the change of
+# Every verdict word true.  An old side of zeros: the change of
 # a metric where 0 is normal is relative to its floor (0.01 migrations per
 # 1k ops), and a move away from 0 is never "same" (it was "+inf% same" at
 # --looks 4, where the equivalence margin silently became 0.5 migrations

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Every verdict word true, by simulation (issue 28): sched_perf_sim drives
+# Every verdict word true, by simulation: sched_perf_sim drives
 # the real gate_run() and compare_runsets() with synthetic iterations, a
 # short seeded form of make bench-verdicts.  Each row fails when a rate
 # is shown (95 % Wilson interval) to leave its bound: false DIFFERENT in
