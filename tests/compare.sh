@@ -25,7 +25,8 @@ json_lines() {
 import json, sys
 keys = {"metric", "old_median", "old_stddev", "old_n", "new_median",
 	"new_stddev", "new_n", "change", "ci_lo", "ci_hi", "p", "p_adj", "p_beyond",
-	"p_same", "p_ni", "threshold", "cv_block", "verdict"}
+	"p_same", "p_ni", "threshold", "cv_block", "worse_when", "beyond", "open",
+	"alpha", "looks", "level", "verdict"}
 for line in sys.stdin:
 	o = json.loads(line)
 	assert isinstance(o, dict) and set(o) == keys, line
@@ -85,9 +86,22 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
 json_lines || fail "--json: not one JSON object per line: $(cat "$tmp/out")"
 python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]' <"$tmp/out" ||
 	fail "--json: a line is not JSON"
-grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"cv_block":null,"verdict":"regressed"}$' "$tmp/out" ||
+grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"cv_block":null,"worse_when":"falls","beyond":true,"open":true,"alpha":0.05,"looks":1,"level":0.05,"verdict":"regressed"}$' "$tmp/out" ||
 	fail "--json: the regression is not in the JSON: $(cat "$tmp/out")"
-pass "--json: 3 JSON objects, one per line, messages_per_sec regressed"
+pass "--json: 3 JSON objects, one per line, messages_per_sec regressed: worse when it falls, beyond its threshold, open (a worse move shown), alpha 0.05 over 1 look"
+rc=$(run "$cmp" --bounds "$fix/bounds" --json --looks 4 "$fix/old" "$fix/old")
+[ "$rc" = 0 ] && [ "$(grep -c '"worse_when":"rises","beyond":false,"open":false,"alpha":0.05,"looks":4,"level":0.0125,"verdict":"same"}$' "$tmp/out")" = 2 ] ||
+	fail "--json --looks 4, identical run sets: exit $rc: $(cat "$tmp/out")"
+pass "--json --looks 4: the look's level 0.0125; the per-op metrics worse when they rise, same, not beyond, not open"
+
+# --plan: the look sizes vmab and the benches add runs or boots up to
+rc=$(run "$cmp" --plan 3/9)
+[ "$rc" = 0 ] && [ "$(cat "$tmp/out")" = "3 5 8 9" ] || fail "--plan 3/9: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+rc=$(run "$cmp" --plan 8/24)
+[ "$rc" = 0 ] && [ "$(cat "$tmp/out")" = "8 12 18 24" ] || fail "--plan 8/24: exit $rc: $(cat "$tmp/out")"
+rc=$(run "$cmp" --plan 5/5)
+[ "$rc" = 0 ] && [ "$(cat "$tmp/out")" = "5" ] || fail "--plan 5/5: exit $rc: $(cat "$tmp/out")"
+pass "--plan: 3/9 is 3 5 8 9, 8/24 is 8 12 18 24, 5/5 one look"
 
 # the other way round: +16 % throughput is an improvement, not a failure
 rc=$(run "$cmp" --bounds "$fix/bounds" "$fix/regressed" "$fix/old")
@@ -294,6 +308,9 @@ want="--summary $tmp/no/such: No such file" bad "--summary not writable" \
 	--summary "$tmp/no/such" "${b[@]}" "$fix/old" "$fix/old"
 want="--summary goes with a comparison" bad "--summary with --dump" \
 	--summary "$tmp/summary" --dump "$fix/old"
+want="--plan '0/9' is not N/M" bad "--plan 0/9" --plan 0/9
+want="--plan '9/3' is not N/M" bad "--plan 9/3" --plan 9/3
+want="--plan takes no run set" bad "--plan with run sets" --plan 3/9 "$fix/old" "$fix/old"
 want="unknown option '--bogus'" bad "unknown option" --bogus "${b[@]}" "$fix/old" "$fix/old"
 want="got 1 operand" bad "one operand" "${b[@]}" "$fix/old"
 want="got 0 operands" bad "no operand" "${b[@]}"

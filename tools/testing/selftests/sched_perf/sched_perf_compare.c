@@ -35,6 +35,7 @@ static const char usage[] =
 "                          OLD NEW\n"
 "       sched_perf_compare [--bounds FILE] --dump RUNSET\n"
 "       sched_perf_compare --merge OUT [--runs LIST] RUNSET...\n"
+"       sched_perf_compare --plan N/M\n"
 "Judge the run set in results file NEW against the baseline OLD (both written\n"
 "with --results by the same workload, variant, options, CPU count and kernel\n"
 "config), metric by metric, against the change thresholds of the bounds file.\n"
@@ -51,7 +52,12 @@ static const char usage[] =
 "  --metric NAME  judge only this metric of the change thresholds (given\n"
 "                 again, up to 16: these), e.g. to bisect on the metric that\n"
 "                 regressed; Bonferroni is then over these alone\n"
-"  --json         one JSON object per line and metric instead of the table\n"
+"  --json         one JSON object per line and metric instead of the table:\n"
+"                 the figures, the verdict, which way the metric is worse\n"
+"                 (worse_when: falls, rises, moves), whether the move is\n"
+"                 shown beyond its threshold (beyond), whether a worse move\n"
+"                 is still possible (open: what exits 4), alpha, looks and\n"
+"                 this look's level\n"
 "  --summary FILE write the comparison's verdict in one line to FILE, for\n"
 "                 scripts to pass on: the metrics that regressed with their\n"
 "                 change ('regressed: w.m +12.0%%, ...'), else how many got\n"
@@ -94,9 +100,11 @@ static const char usage[] =
 "                 RUNSET are kept\n"
 "  --runs LIST    with --merge: only these runs, in this order: numbers from\n"
 "                 1 and ranges N-M, comma-separated (3,1,7-9)\n"
+"  --plan N/M     print the run counts a sequential gate looks at, from N\n"
+"                 runs a side to at most M, space-separated (3/9: 3 5 8 9)\n"
 "  --help         this text\n"
-"Exit status: 0 no metric may be worse than its threshold (--dump, --merge:\n"
-"done), 1 a metric regressed, 2 bad input, or --merge's OUT could not be\n"
+"Exit status: 0 no metric may be worse than its threshold (--dump, --merge,\n"
+"--plan: done), 1 a metric regressed, 2 bad input, or --merge's OUT could not be\n"
 "written (full filesystem, I/O error): nothing written, one line on stderr;\n"
 "4 a metric not shown within its threshold the bad way (undecided, worse,\n"
 "noisy, too few runs, drifting; a missing metric does not count).\n";
@@ -154,8 +162,8 @@ static long whole(const char *arg, unsigned int lo, unsigned int hi)
 	return v;
 }
 
-/* --look N/M: 1 <= N <= M <= 1000 */
-static void parse_look(const char *arg, struct look *look)
+/* --look N/M (or --plan's): 1 <= N <= M <= 1000 */
+static void parse_look(const char *opt, const char *arg, struct look *look)
 {
 	const char *slash = strchr(arg, '/');
 	long n = -1, max = -1;
@@ -167,7 +175,7 @@ static void parse_look(const char *arg, struct look *look)
 		n = max < 0 ? -1 : whole(part, 1, max);
 	}
 	if (n < 0)
-		bad_input("--look '%s' is not N/M, whole numbers 1 <= N <= M <= 1000", arg);
+		bad_input("%s '%s' is not N/M, whole numbers 1 <= N <= M <= 1000", opt, arg);
 	look->n = n;
 	look->max = max;
 }
@@ -249,8 +257,35 @@ static void json_string(const char *s)
 	putchar('"');
 }
 
-static void print_json(const char *workload, const struct cmp_result *r)
+/*
+ * --plan N/M: the run counts a sequential gate looks at, from N runs a
+ * side up to M (cmp_next_look()'s schedule), for scripts that add runs
+ * or boots themselves
+ */
+static void print_plan(const struct look *plan)
 {
+	unsigned int n = plan->n;
+
+	printf("%u", n);
+	while (n < plan->max) {
+		n = cmp_next_look(n);
+		printf(" %u", n < plan->max ? n : plan->max);
+	}
+	putchar('\n');
+}
+
+/* which way the metric gets worse: the sign of its threshold */
+static const char *worse_when(double threshold)
+{
+	return threshold < 0 ? "falls" : threshold > 0 ? "rises" : "moves";
+}
+
+static void print_json(const char *workload, const struct cmp_result *r,
+		       const struct cmp_params *params)
+{
+	unsigned int looks = params->looks ? params->looks : 1;
+	double level = params->level ? params->level : params->alpha / looks;
+	bool beyond = r->verdict == CMP_REGRESSED || r->verdict == CMP_IMPROVED;
 	char name[128];
 	bool o = r->old.n, n = r->new.n;
 
@@ -273,6 +308,12 @@ static void print_json(const char *workload, const struct cmp_result *r)
 	json_number("p_ni", r->p_ni);
 	json_number("threshold", r->threshold);
 	json_number("cv_block", r->cv_block);
+	printf(",\"worse_when\":\"%s\"", worse_when(r->threshold));
+	printf(",\"beyond\":%s", beyond ? "true" : "false");
+	printf(",\"open\":%s", cmp_bad_side_open(r) ? "true" : "false");
+	json_number("alpha", params->alpha);
+	printf(",\"looks\":%u", looks);
+	json_number("level", level);
 	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
 }
 
@@ -819,6 +860,7 @@ int main(int argc, char **argv)
 		{ "dump", no_argument, NULL, 'd' },
 		{ "merge", required_argument, NULL, 'm' },
 		{ "runs", required_argument, NULL, 'r' },
+		{ "plan", required_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -833,7 +875,7 @@ int main(int argc, char **argv)
 	char err[1024];
 	unsigned int nr, i, regressed, open = 0;
 	const char *merge = NULL, *runs = NULL, *prev = NULL, *summary = NULL;
-	struct look look = { 0 };
+	struct look look = { 0 }, plan = { 0 };
 	bool json = false, dump = false;
 	int opt;
 
@@ -878,7 +920,7 @@ int main(int argc, char **argv)
 				bad_input("--looks '%s' is not a whole number", optarg);
 			break;
 		case 'L':
-			parse_look(optarg, &look);
+			parse_look("--look", optarg, &look);
 			break;
 		case 'P':
 			prev = optarg;
@@ -895,6 +937,9 @@ int main(int argc, char **argv)
 		case 'r':
 			runs = optarg;
 			break;
+		case 'n':
+			parse_look("--plan", optarg, &plan);
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
@@ -908,6 +953,12 @@ int main(int argc, char **argv)
 	}
 	if (dump && merge)
 		bad_input("--dump and --merge: give one");
+	if (plan.n) {
+		if (argc > optind || dump || merge)
+			bad_input("--plan takes no run set and no other mode (see --help)");
+		print_plan(&plan);
+		return 0;
+	}
 	if ((prev || look.last) && !look.n)
 		bad_input("--prev-look and --last go with --look (see --help)");
 	if (look.n && params.looks)
@@ -972,7 +1023,7 @@ int main(int argc, char **argv)
 		write_summary(summary, old.workload, res, nr);
 	if (json) {
 		for (i = 0; i < nr; i++)
-			print_json(old.workload, &res[i]);
+			print_json(old.workload, &res[i], &params);
 	} else {
 		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, ",
 		       argv[optind], argv[optind + 1], old.workload, old.variant,
