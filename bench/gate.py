@@ -253,17 +253,16 @@ def cmd_table(work, *progs):
 
 # --- the paired design (bench/gate_ab.sh) ------------------------------------
 
-def looks(runs, max_runs):
-	"""The planned sizes of a sequential gate, as cmp_next_look() in compare.c."""
-	n, out = runs, [runs]
-	while n < max_runs:
-		n = min(n + (n + 1) // 2, max_runs)
-		out.append(n)
-	return out
+def looks(cmp, runs, max_runs):
+	"""The planned sizes of a sequential gate: sched_perf_compare --plan."""
+	r = subprocess.run([cmp, "--plan", f"{runs}/{max_runs}"], capture_output=True, text=True)
+	if r.returncode:
+		die(r.stderr.strip() or f"{cmp} --plan {runs}/{max_runs}: exit {r.returncode}")
+	return [int(n) for n in r.stdout.split()]
 
 
-def cmd_looks(runs, max_runs):
-	print(", ".join(str(n) for n in looks(int(runs), int(max_runs))))
+def cmd_looks(cmp, runs, max_runs):
+	print(", ".join(str(n) for n in looks(cmp, runs, max_runs)))
 
 
 def upper95(k, n):
@@ -312,13 +311,14 @@ def what_it_takes(cmp, a, b, looks_n, slowdown):
 	size in 90 % by throughput or CPU time per op (two-sided at
 	alpha / looks / metrics, Bonferroni: Holm's worst case)."""
 	bounds = os.environ.get("GATE_BOUNDS")
-	r = subprocess.run([cmp, "--json", "--paired"] + (["--bounds", bounds] if bounds else [])
-			   + [a, b], capture_output=True, text=True)
+	r = subprocess.run([cmp, "--json", "--paired", "--looks", str(looks_n)]
+			   + (["--bounds", bounds] if bounds else []) + [a, b],
+			   capture_output=True, text=True)
 	rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
 	rows = [x for x in rows if x["cv_block"] is not None and x["threshold"]]
 	if not rows:
 		return "no metric with a block spread"
-	alpha = 0.05 / looks_n
+	alpha = rows[0]["level"]	# compare's: alpha spent over the looks
 	same = max((blocks_needed(x["cv_block"], abs(x["threshold"]), alpha, 0.9), x["metric"])
 		   for x in rows)
 	seen = [(blocks_needed(x["cv_block"], slowdown, alpha / 2 / len(rows), 0.9), x["metric"])
@@ -345,7 +345,7 @@ def draw(rng, k, n):
 def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pools):
 	"""pools: X=FILE (B side; FILE.a the A side); prints the tallies."""
 	runs, max_runs, draws = int(runs), int(max_runs), int(draws)
-	sizes = looks(runs, max_runs)
+	sizes = looks(cmp, runs, max_runs)
 	a, b = os.path.join(work, "a.res"), os.path.join(work, "b.res")
 	out = {"prog": prog, "draws": draws, "sizes": sizes, "kinds": {}}
 	for spec in ["0=" + pool0] + list(pools):

@@ -46,7 +46,7 @@ pool_knob=$knob
 exec 3>&1
 echo "gate_ab.sh: $(nproc) CPUs, kernel $(uname -r), programs from $dir, knob $knob"
 echo "  pools: $blocks blocks each (runs of $per_run, interleaved); gates of $n..$max blocks" \
-	"(looks at $(helper looks "$n" "$max")), $draws per pool, seed $seed"
+	"(looks at $(helper looks "$bin/sched_perf_compare" "$n" "$max")), $draws per pool, seed $seed"
 start=$(now)
 for p in $progs; do
 	t0=$(now)

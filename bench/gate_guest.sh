@@ -75,7 +75,7 @@ SCHED_PERF_TEST_WORK_SIDE=b}" "$top/scripts/vmtest.sh" "$ksrc" >"$out.log" 2>&1 
 exec 3>&1
 echo "gate_guest.sh: guest of $ksrc, qemu ${qemu:-(host clock)}, knob --ab $knob"
 echo "  pools: $blocks blocks each, one boot each; gates of $n..$max blocks" \
-	"(looks at $(helper looks "$n" "$max")), $draws per pool, seed $seed"
+	"(looks at $(helper looks "$bin/sched_perf_compare" "$n" "$max")), $draws per pool, seed $seed"
 "$top/scripts/vmtest.sh" "$ksrc" kernel >"$tmp/kernel.log" 2>&1 ||
 	{ echo "$me: the kernel did not build:" >&2; tail -n 8 "$tmp/kernel.log" >&2; exit 1; }
 start=$(now)

@@ -343,10 +343,12 @@ look() {	# k prev last
 }
 
 # The first look at VM_BOOTS boots a side, then one at each planned size
-# (cmp_next_look()'s, as the in-boot gate: about 1.5 times as many) while
-# a program is open.  The budget, once spent, makes the look at hand the
+# (sched_perf_compare --plan: as the in-boot gate, about 1.5 times as
+# many each time) while a program is open.  The budget, once spent, makes the look at hand the
 # last: taken now, it spends what the planned ones left would have.
 out_of_budget() { [ -n "$budget" ] && [ "$boot_secs" -ge "$budget" ]; }
+read -ra plan < <("$cmp" --plan "$boots/$max_boots") && [ ${#plan[@]} -ge 1 ] ||
+	die "$cmp --plan $boots/$max_boots: no plan of looks"
 look_at=$boots prev=0 k=0 why=
 while :; do
 	while [ "$rounds" -lt "$look_at" ]; do
@@ -376,8 +378,9 @@ while :; do
 	fi
 	[ "$last" = 1 ] && break
 	prev=$rounds
-	look_at=$((rounds + (rounds + 1) / 2))
-	[ "$look_at" -le "$max_boots" ] || look_at=$max_boots
+	for look_at in "${plan[@]}"; do
+		[ "$look_at" -le "$rounds" ] || break
+	done
 done
 
 for prog in $progs; do

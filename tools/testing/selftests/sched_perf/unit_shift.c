@@ -36,7 +36,7 @@ static void test_exact_with_ties(void)
 }
 
 /*
- * Issue 28: the signed-rank test at n = 8 with 2 zeros rejected 6.25 %
+ * The signed-rank test at n = 8 with 2 zeros once rejected 6.25 %
  * of the null at a nominal 5 % (the normal approximation scipy takes
  * there); counted exactly it rejects 2 of the 64 sign patterns.
  */

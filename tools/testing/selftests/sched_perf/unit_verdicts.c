@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Every verdict word true (issue 28): the cases where the figures were
+ * Every verdict word true: the cases where the figures were
  * right and the word built from them was not, each as it was found.
  * Each check failed before the fix it names and passes after it.
  */
