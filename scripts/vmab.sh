@@ -108,15 +108,20 @@ die() {
 say() { echo "vmab: $*"; }
 # An exit nobody decided on (a command that failed under set -e, often
 # with 1) must not read as "regressed" or a bisect's "bad": 2, or 128 to
-# abort the bisect.
+# abort the bisect.  die() in a command substitution exits its subshell
+# with 2 or 128, said already: those pass as they are.
 decided=
 on_exit() {
 	local rc=$?
-	[ "$rc" != 0 ] && [ -z "$decided" ] || return 0
+	case $rc in
+	0|128) return 0 ;;
+	esac
+	[ -z "$decided" ] || return 0
 	if [ "$bisect" = 1 ]; then
 		echo "vmab: unexpected failure (exit $rc): bisect aborted (128)" >&2
 		exit 128
 	fi
+	[ "$rc" = 2 ] && return 0
 	echo "vmab: unexpected failure (exit $rc): exit 2" >&2
 	exit 2
 }
