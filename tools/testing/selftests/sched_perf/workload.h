@@ -18,8 +18,8 @@
  * Test-only slowdowns (see the documentation), so that bench/gate.sh can
  * make a kernel "5 % slower" on purpose; every workload calls
  * wl_test_work() once per operation.  Two kinds:
- *  - SCHED_PERF_TEST_WORK_NS: a fixed amount of busy work, calibrated by
- *    by testwork.c before any worker starts;
+ *  - SCHED_PERF_TEST_WORK_NS: a fixed amount of busy work, calibrated
+ *    in testwork.c before any worker starts;
  *  - SCHED_PERF_TEST_STRETCH_PCT: each operation's own wall time, since
  *    the last call in this thread, stretched by spinning on the clock, so
  *    that a thread that does one thing after another runs that much
