@@ -49,6 +49,10 @@ expect_usage_error "nr-threads zero" --nr-threads 0%
 expect_usage_error "nr-threads trailing junk" --nr-threads 50%x
 expect_usage_error "iterations zero" --iterations 0
 expect_usage_error "budget not numeric" --budget fast
+want="'bogus' is not a counter source" expect_usage_error "--counters bogus" --counters bogus
+want="'' is not a counter source" expect_usage_error "--counters with an empty name" --counters tasks,
+want="--no-counters and --counters: give one" expect_usage_error "--counters and --no-counters" \
+	--counters perf --no-counters
 expect_usage_error "bounds file missing" --bounds "$tmp/none"
 expect_usage_error "bounds bad operator" --bounds "$tmp/bad-op.bounds"
 expect_usage_error "bounds bad number" --bounds "$tmp/bad-number.bounds"

@@ -26,17 +26,26 @@ grep -q "^1\.\.0 # SKIP RLIMIT_NOFILE cannot be raised" "$tmp/out" ||
 	fail "no skip reason: $(cat "$tmp/out")"
 pass "low RLIMIT_NOFILE -> exit 4, '$(grep SKIP "$tmp/out")'"
 
-# 2. perf counters as an unprivileged user (perf_event_paranoid decides)
+# 2. by default no perf event is opened: an unprivileged run measures
+# switches and migrations from the workers' own files all the same
 as_nobody "SCHED_PERF_RESULTS_DIR=$tmp/results ./hackbench --budget 2" >"$tmp/out" 2>&1
 rc=$?
 [ "$rc" = 0 ] || fail "unprivileged run: exit $rc, want 0: $(grep -E 'not ok|Bail' "$tmp/out")"
+grep "^ok [0-9]* hackbench.migrations_per_1k_ops " "$tmp/out" | grep -qv ' # SKIP' ||
+	fail "default counters as nobody: migrations not measured: $(grep migrations_per_1k "$tmp/out")"
+pass "default counters as nobody: migrations per 1k ops measured without perf, exit 0"
+
+# 3. perf counters on request as an unprivileged user (perf_event_paranoid decides)
+as_nobody "SCHED_PERF_RESULTS_DIR=$tmp/results ./hackbench --budget 2 --counters perf" >"$tmp/out" 2>&1
+rc=$?
+[ "$rc" = 0 ] || fail "unprivileged run with perf: exit $rc, want 0: $(grep -E 'not ok|Bail' "$tmp/out")"
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 2 ]; then
 	grep -q "^ok [0-9]* hackbench.migrations_per_1k_ops # SKIP not permitted" "$tmp/out" ||
 		fail "perf-based check did not SKIP with its reason: $(grep migrations_per_1k "$tmp/out")"
-	pass "perf_event_paranoid >= 2: perf-based checks SKIP, exit 0"
+	pass "--counters perf, perf_event_paranoid >= 2: perf-based checks SKIP, exit 0"
 else
 	grep "^ok [0-9]* hackbench.migrations_per_1k_ops " "$tmp/out" | grep -qv ' # SKIP' ||
 		fail "perf-based check missing"
-	pass "perf_event_paranoid < 2: perf-based checks run, exit 0"
+	pass "--counters perf, perf_event_paranoid < 2: perf-based checks run, exit 0"
 fi
 done_ok

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "measure.h"
 #include "opts.h"
 #include "verdict.h"
 
@@ -68,6 +69,18 @@ static int parse_results(const char *prog, const struct opt_spec *o,
 	return opt_store(prog, o, arg);
 }
 
+static int parse_counters(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	char err[160];
+
+	if (measure_parse_sources(arg, &cfg.counters, err, sizeof(err))) {
+		fprintf(stderr, "%s: --counters: %s\n", prog, err);
+		return -1;
+	}
+	*o->given = true;
+	return 0;
+}
+
 /* The options of every program, after the workload's own. */
 static const struct opt_spec common_opts[] = {
 	OPT_PERCENT(0, "nr-threads", "P[%]", &cfg.nr_threads_pct,
@@ -90,8 +103,17 @@ static const struct opt_spec common_opts[] = {
 		   "results file, or 'none' (default: a new file in\n"
 		   "$SCHED_PERF_RESULTS_DIR, else $TMPDIR, else /tmp)",
 		   .parse = parse_results, .flags = OPT_THIS_RUN),
-	OPT_SET(0, "no-counters", &cfg.counters, false,
-		"measure nothing (overhead baseline)"),
+	OPT_SET(0, "no-counters", &cfg.no_counters, true,
+		"measure nothing (overhead baseline): --counters none"),
+	OPT_CALLBACK(0, "counters", "LIST", parse_counters,
+		     "counter sources, comma-separated: perf (events\n"
+		     "inherited by the workers), tasks (their\n"
+		     "/proc/<tid>/sched), schedstat (/proc/schedstat),\n"
+		     "fair (sched/fair_stats), machine (/proc/stat); or\n"
+		     "all, default, none.  Default: all but perf, whose\n"
+		     "events slow each switch they count (CPU time,\n"
+		     "switches, migrations, faults then from tasks)",
+		     .given = &cfg.counters_set),
 	OPT_STRING(0, "save", "FILE", cfg.save,
 		   "also write the results (with every iteration) to\n"
 		   "FILE, a baseline for --baseline and sched_perf_compare\n"
@@ -309,7 +331,7 @@ const struct run_config *cli_parse(const struct workload *wl, int argc, char **a
 	cfg = (struct run_config){
 		.nr_threads_pct = wl->default_nr_threads_pct,
 		.budget = default_budget(wl),
-		.counters = true,
+		.counters = measure_default_sources(),
 	};
 	default_paths(wl, &cfg);
 	if (!opts)
@@ -336,6 +358,12 @@ const struct run_config *cli_parse(const struct workload *wl, int argc, char **a
 			wl->name, argv[optind]);
 		ret = -1;
 	}
+	if (!ret && cfg.no_counters && cfg.counters_set) {
+		fprintf(stderr, "%s: --no-counters and --counters: give one\n", wl->name);
+		ret = -1;
+	}
+	if (cfg.no_counters)
+		cfg.counters = 0;
 	if (!ret)
 		ret = check_outputs(wl, &cfg);
 	free(opts);

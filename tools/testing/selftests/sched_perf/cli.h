@@ -19,7 +19,9 @@ struct run_config {
 	bool budget_set;
 	char bounds[PATH_MAX];
 	char results[PATH_MAX];		/* "" when none */
-	bool counters;
+	unsigned int counters;		/* MEASURE_SOURCE bits; 0: none */
+	bool no_counters;		/* --no-counters given */
+	bool counters_set;		/* --counters given */
 	char save[PATH_MAX];		/* --save: the run set, "" when none */
 	char baseline[PATH_MAX];	/* --baseline: compare with it */
 	char ab[256];			/* --ab: the knob of an A/B */

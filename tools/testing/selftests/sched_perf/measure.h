@@ -21,12 +21,13 @@
  */
 struct measure {
 	bool enabled;
+	unsigned int sources;	/* MEASURE_SOURCE() of each source on */
 	double value[F_COUNT];
 	const char *missing[F_COUNT];
 };
 
 /* Machine and kernel facts for the header of every report. */
-#define MEASURE_META_MAX 12
+#define MEASURE_META_MAX 16
 struct measure_meta {
 	unsigned int nr;
 	struct {
@@ -36,11 +37,30 @@ struct measure_meta {
 };
 
 /*
- * Probe what this kernel offers, and enable kernel.sched_schedstats for
- * the run when we may (restored by measure_teardown(), at exit and on
- * SIGINT/SIGTERM).  @enabled false measures nothing (overhead baseline).
+ * The counter sources, by name: perf (perf events inherited by the
+ * workload's tasks), tasks (the workers' /proc/<tid>/sched), schedstat
+ * (/proc/schedstat, and kernel.sched_schedstats on for the run), fair
+ * (sched/fair_stats), machine (/proc/stat: the machine's other load).
  */
-void measure_setup(struct measure *m, bool enabled);
+#define MEASURE_SOURCES_ALL	0x1fu
+#define MEASURE_SOURCE_NAMES	"perf,tasks,schedstat,fair,machine"
+
+/* The sources read unless --counters says otherwise: all but perf. */
+unsigned int measure_default_sources(void);
+
+/*
+ * @list, names of MEASURE_SOURCE_NAMES separated by commas, or "all",
+ * "default" or "none", into *@sources.  0, or -1 with the reason in @err.
+ */
+int measure_parse_sources(const char *list, unsigned int *sources, char *err, size_t len);
+
+/*
+ * Probe what this kernel offers from the @sources asked for (0 measures
+ * nothing: the overhead baseline; a source not asked for leaves its
+ * fields missing), and enable kernel.sched_schedstats for the run when
+ * we may (restored by measure_teardown(), at exit and on SIGINT/SIGTERM).
+ */
+void measure_setup(struct measure *m, unsigned int sources);
 void measure_teardown(struct measure *m);
 
 void measure_begin(struct measure *m);

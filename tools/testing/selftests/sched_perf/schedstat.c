@@ -403,8 +403,27 @@ int task_schedstat_parse(const char *text, struct task_sched *ts)
 	if (sscanf(text, "%llu %llu %llu", &exec, &delay, &pcount) != 3)
 		return -1;
 	ts->has_run_delay = true;
+	ts->exec_ns = exec;
 	ts->run_delay_ns = delay;
 	ts->pcount = pcount;
+	return 0;
+}
+
+/*
+ * "pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt
+ * majflt ...": comm may hold spaces and parentheses, so the fields start
+ * after the last ')'.
+ */
+int task_stat_parse(const char *text, struct task_sched *ts)
+{
+	unsigned long long minflt, majflt;
+	const char *at = strrchr(text, ')');
+
+	if (!at || sscanf(at + 1, " %*c %*d %*d %*d %*d %*d %*u %llu %*u %llu",
+			  &minflt, &majflt) != 2)
+		return -1;
+	ts->has_faults = true;
+	ts->page_faults = minflt + majflt;
 	return 0;
 }
 
@@ -416,7 +435,8 @@ int task_schedstat_parse(const char *text, struct task_sched *ts)
 		op(nr_wakeups_sync); op(nr_wakeups_migrate);		\
 		op(nr_wakeups_local); op(nr_wakeups_remote);		\
 		op(nr_wakeups_affine); op(nr_wakeups_affine_attempts);	\
-		op(run_delay_ns); op(pcount);				\
+		op(exec_ns); op(run_delay_ns); op(pcount);		\
+		op(page_faults);					\
 	} while (0)
 
 void task_sched_add(struct task_sched *sum, const struct task_sched *ts)
@@ -426,6 +446,7 @@ void task_sched_add(struct task_sched *sum, const struct task_sched *ts)
 #undef ADD
 	sum->has_schedstats |= ts->has_schedstats;
 	sum->has_run_delay |= ts->has_run_delay;
+	sum->has_faults |= ts->has_faults;
 }
 
 void task_sched_sub(struct task_sched *a, const struct task_sched *b)

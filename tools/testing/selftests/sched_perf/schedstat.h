@@ -83,13 +83,18 @@ struct task_sched {
 	uint64_t nr_wakeups_affine, nr_wakeups_affine_attempts;
 	/* from /proc/<pid>/schedstat (CONFIG_SCHED_INFO) */
 	bool has_run_delay;
-	uint64_t run_delay_ns, pcount;
+	uint64_t exec_ns, run_delay_ns, pcount;
+	/* from /proc/<pid>/stat: minor and major faults */
+	bool has_faults;
+	uint64_t page_faults;
 };
 
 /* Returns 0, or -1 when the text is not a /proc/<pid>/sched file. */
 int task_sched_parse(const char *text, struct task_sched *ts);
 /* Returns 0, or -1 when the text is not "exec run_delay pcount". */
 int task_schedstat_parse(const char *text, struct task_sched *ts);
+/* Its page faults from /proc/<pid>/stat; 0, or -1 when the text is not one. */
+int task_stat_parse(const char *text, struct task_sched *ts);
 void task_sched_add(struct task_sched *sum, const struct task_sched *ts);
 void task_sched_sub(struct task_sched *a, const struct task_sched *b);
 

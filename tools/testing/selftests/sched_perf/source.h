@@ -15,6 +15,10 @@
 #include "sysinfo.h"
 
 struct counter_source {
+	const char *name;	/* as --counters names it */
+	int first, last;	/* its fields of enum field */
+	/* read only when --counters names it: it slows what it measures */
+	bool on_request;
 	/* What this kernel offers (counters enabled only); once per run. */
 	void (*setup)(struct measure *m);
 	void (*teardown)(struct measure *m);
@@ -27,6 +31,9 @@ struct counter_source {
 
 extern const struct counter_source src_perf, src_tasks, src_schedstat,
 	src_fair, src_machine;
+
+/* Does this run read @src (--counters)? */
+bool source_on(const struct measure *m, const struct counter_source *src);
 
 /* The fields [@first, @last] missing for @why (NULL: present). */
 void source_missing(struct measure *m, int first, int last, const char *why);

@@ -106,6 +106,9 @@ static void fair_describe(const struct measure *m, struct measure_meta *meta)
 }
 
 const struct counter_source src_fair = {
+	.name = "fair",
+	.first = F_FAIR,
+	.last = F_FAIR_END,
 	.setup = fair_setup,
 	.teardown = fair_teardown,
 	.begin = fair_begin,

@@ -68,6 +68,9 @@ static void machine_end(struct measure *m)
 }
 
 const struct counter_source src_machine = {
+	.name = "machine",
+	.first = F_FOREIGN_NS,
+	.last = F_CAPACITY_NS,
 	.begin = machine_begin,
 	.end = machine_end,
 };

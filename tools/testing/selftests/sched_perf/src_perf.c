@@ -128,6 +128,11 @@ static void perf_describe(const struct measure *m, struct measure_meta *meta)
 }
 
 const struct counter_source src_perf = {
+	.name = "perf",
+	/* every context switch of a counted task takes perf's slow path */
+	.on_request = true,
+	.first = F_TASK_CLOCK,
+	.last = F_BRANCH_MISSES,
 	.setup = perf_setup,
 	.teardown = close_events,
 	.begin = open_events,

@@ -137,6 +137,9 @@ static void schedstat_describe(const struct measure *m, struct measure_meta *met
 }
 
 const struct counter_source src_schedstat = {
+	.name = "schedstat",
+	.first = F_SS_RUN_DELAY_NS,
+	.last = F_SS_GOIDLE,
 	.setup = schedstat_setup,
 	.teardown = schedstat_teardown,
 	.begin = schedstat_begin,

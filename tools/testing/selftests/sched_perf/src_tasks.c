@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The workers' own figures: every worker (process or thread) reads its
- * /proc/thread-self/sched and schedstat right before it exits and adds
- * them to a sum in shared memory.  They cover exactly the workload's
+ * /proc/thread-self/sched, schedstat and stat right before it exits and
+ * adds them to a sum in shared memory.  They cover exactly the workload's
  * tasks, which perf's inherited counters do too but /proc/schedstat,
- * machine-wide, does not.
+ * machine-wide, does not.  The kernel keeps these counts for every task
+ * anyway, so reading them costs the workload nothing while it runs; perf
+ * events put every context switch of a counted task on perf's slow path.
+ * So when perf is off, the CPU time, switches, migrations and faults that
+ * perf would count come from here, for the workers alone.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -46,6 +50,11 @@ static bool read_task(const char *dir, struct task_sched *ts)
 	text = fileio_read_kernel(path, TASK_FILE_MAX, &len);
 	if (text)
 		task_schedstat_parse(text, ts);
+	free(text);
+	snprintf(path, sizeof(path), "%s/stat", dir);
+	text = fileio_read_kernel(path, TASK_FILE_MAX, &len);
+	if (text)
+		task_stat_parse(text, ts);
 	free(text);
 	return !ret;
 }
@@ -129,6 +138,22 @@ static void put_sums(struct measure *m, const struct task_sched *t, unsigned int
 		source_missing(m, F_WAIT_SUM_NS, F_WAKEUPS_SYNC, no_schedstats);
 }
 
+/* With perf off: perf's software counts, of the workers, from their files. */
+static void put_perf_fields(struct measure *m, const struct task_sched *t)
+{
+	source_missing(m, F_TASK_CLOCK, F_PAGE_FAULTS, task_missing);
+	if (task_missing)
+		return;
+	m->value[F_CONTEXT_SWITCHES] = t->nr_switches;
+	m->value[F_CPU_MIGRATIONS] = t->nr_migrations;
+	m->value[F_TASK_CLOCK] = t->exec_ns;
+	m->value[F_PAGE_FAULTS] = t->page_faults;
+	if (!t->has_run_delay)
+		source_missing(m, F_TASK_CLOCK, F_TASK_CLOCK, "no /proc/<pid>/schedstat");
+	if (!t->has_faults)
+		source_missing(m, F_PAGE_FAULTS, F_PAGE_FAULTS, "no /proc/<pid>/stat");
+}
+
 static void tasks_end(struct measure *m)
 {
 	task_exit_hook = NULL;
@@ -137,17 +162,23 @@ static void tasks_end(struct measure *m)
 	source_missing(m, F_TASKS_OBSERVED, F_WAKEUPS_SYNC, task_missing);
 	if (!task_missing)
 		put_sums(m, &accum->sum, accum->nr_tasks);
+	if (!source_on(m, &src_perf))
+		put_perf_fields(m, accum ? &accum->sum : NULL);
 }
 
 static void tasks_describe(const struct measure *m, struct measure_meta *meta)
 {
 	const char *why = m->enabled ? task_missing : m->missing[F_TASKS_OBSERVED];
 
-	meta_add(meta, "task_stats", "%s", why ? why :
-		 "/proc/<tid>/sched of every worker");
+	meta_add(meta, "task_stats", "%s", why ? why : source_on(m, &src_perf) ?
+		 "/proc/<tid>/sched of every worker" :
+		 "/proc/<tid>/sched of every worker; also task_clock, context_switches, cpu_migrations and page_faults of the workers (perf off)");
 }
 
 const struct counter_source src_tasks = {
+	.name = "tasks",
+	.first = F_TASKS_OBSERVED,
+	.last = F_WAKEUPS_SYNC,
 	.setup = tasks_setup,
 	.teardown = tasks_teardown,
 	.begin = tasks_begin,
