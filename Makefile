@@ -14,7 +14,8 @@
 #                                   by simulation (sched_perf_sim)
 #   make bench                      side-by-side ratios with the peers
 #                                   (rt-tests hackbench, sockperf, stress-ng,
-#                                   perf bench sched pipe)
+#                                   perf bench sched pipe), then what the
+#                                   counter sources cost (bench-overhead)
 #   make check-fresh                make run and .ci/run in a new Debian 12
 #                                   root (debootstrap): nothing undeclared;
 #                                   then .ci/run beside a CPU hog (FRESH_HOG=0:
@@ -44,7 +45,7 @@ RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 
 .PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
 	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
-	bench-gate-default bench-kernel-rebuild bench-seed-classes bench-kernel-power \
+	bench-gate-default bench-kernel-rebuild bench-seed-classes bench-kernel-power bench-overhead \
 	bench clean report fuzz check-fresh \
 	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
 
@@ -169,6 +170,11 @@ bench: deps-bench build
 	bench/rr.sh "$(INTREE)"
 	bench/dirdeep.sh "$(INTREE)"
 	bench/pipe.sh "$(INTREE)"
+	bench/overhead.sh "$(INTREE)"
+
+# What the counter sources cost each program (a part of make bench).
+bench-overhead: build
+	bench/overhead.sh "$(INTREE)"
 
 # The README's two commands (make run, bash .ci/run) in a Debian 12 root
 # made by debootstrap, from a clone of HEAD: every package they need must
