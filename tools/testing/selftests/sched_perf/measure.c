@@ -120,10 +120,9 @@ void measure_setup(struct measure *m, unsigned int on)
 
 	memset(m, 0, sizeof(*m));
 	m->sources = on & MEASURE_SOURCES_ALL;
-	m->enabled = m->sources;
 	/* preempt, features and fair_stats are in debugfs: mount it if we may */
 	mounts_debugfs();
-	if (!m->enabled) {
+	if (!m->sources) {
 		source_missing(m, 0, F_OPS - 1, "counters disabled");
 		return;
 	}
@@ -140,7 +139,7 @@ void measure_teardown(struct measure *m)
 {
 	int i;
 
-	if (!m->enabled)
+	if (!m->sources)
 		return;
 	for_each_source(m, i)
 		if (sources[i]->teardown)
@@ -160,7 +159,7 @@ void measure_begin(struct measure *m)
 {
 	int i;
 
-	if (!m->enabled)
+	if (!m->sources)
 		return;
 	/* what no source writes in this window stays NaN: see measure_end() */
 	for (i = 0; i < F_OPS; i++)
@@ -174,7 +173,7 @@ void measure_end(struct measure *m)
 {
 	int i;
 
-	if (!m->enabled)
+	if (!m->sources)
 		return;
 	for_each_source(m, i)
 		if (sources[i]->end)

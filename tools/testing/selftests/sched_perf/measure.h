@@ -20,8 +20,7 @@
  * reason it is missing; the counter sources (source.h) fill them.
  */
 struct measure {
-	bool enabled;
-	unsigned int sources;	/* MEASURE_SOURCE() of each source on */
+	unsigned int sources;	/* the bit of each source on; 0: none */
 	double value[F_COUNT];
 	const char *missing[F_COUNT];
 };

@@ -283,8 +283,7 @@ static const char *worse_when(double threshold)
 static void print_json(const char *workload, const struct cmp_result *r,
 		       const struct cmp_params *params)
 {
-	unsigned int looks = params->looks ? params->looks : 1;
-	double level = params->level ? params->level : params->alpha / looks;
+	unsigned int looks = params->looks > 1 ? params->looks : 1;
 	bool beyond = r->verdict == CMP_REGRESSED || r->verdict == CMP_IMPROVED;
 	char name[128];
 	bool o = r->old.n, n = r->new.n;
@@ -313,7 +312,7 @@ static void print_json(const char *workload, const struct cmp_result *r,
 	printf(",\"open\":%s", cmp_bad_side_open(r) ? "true" : "false");
 	json_number("alpha", params->alpha);
 	printf(",\"looks\":%u", looks);
-	json_number("level", level);
+	json_number("level", r->level);
 	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
 }
 

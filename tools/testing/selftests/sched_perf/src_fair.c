@@ -99,9 +99,7 @@ static void fair_end(struct measure *m)
 
 static void fair_describe(const struct measure *m, struct measure_meta *meta)
 {
-	const char *why = m->enabled ? fair_missing : m->missing[F_FAIR];
-
-	meta_add(meta, "fair_stats", "%s", why ? why :
+	meta_add(meta, "fair_stats", "%s", fair_missing ? fair_missing :
 		 FAIR_STATS_PATH " (idle scan, wakeup preemption)");
 }
 

@@ -126,9 +126,7 @@ static void schedstat_describe(const struct measure *m, struct measure_meta *met
 {
 	char line[512];
 
-	if (!m->enabled)	/* nothing probed */
-		meta_add(meta, "schedstat", "%s", m->missing[F_SS_RUN_DELAY_NS]);
-	else if (schedstat_missing)
+	if (schedstat_missing)
 		meta_add(meta, "schedstat", "%s", schedstat_missing);
 	else if (!fileio_first_line("/proc/schedstat", line, sizeof(line)))
 		meta_add(meta, "schedstat", "%s", schedstats_off ? schedstats_off : line);

@@ -168,9 +168,7 @@ static void tasks_end(struct measure *m)
 
 static void tasks_describe(const struct measure *m, struct measure_meta *meta)
 {
-	const char *why = m->enabled ? task_missing : m->missing[F_TASKS_OBSERVED];
-
-	meta_add(meta, "task_stats", "%s", why ? why : source_on(m, &src_perf) ?
+	meta_add(meta, "task_stats", "%s", task_missing ? task_missing : source_on(m, &src_perf) ?
 		 "/proc/<tid>/sched of every worker" :
 		 "/proc/<tid>/sched of every worker; also task_clock, context_switches, cpu_migrations and page_faults of the workers (perf off)");
 }
