@@ -49,6 +49,13 @@ if [ "$large" = 1 ]; then
 	done
 fi
 
+# awk: the median of a[1..n] (sorts a)
+AWK_MEDIAN='function median(a, n,   i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}'
+
 # One run: its rate (the median of its iterations' <ops>_per_sec) and
 # its wall seconds beyond the timed iterations, appended to FILE
 run() {	# file prog mode args...
@@ -59,13 +66,8 @@ run() {	# file prog mode args...
 	"$dir/$prog" "$@" $run_args --counters "$mode" --results "$res" >"$tmp/run.out" 2>&1 ||
 		{ echo "overhead: $prog $* --counters $mode failed: $(tail -2 "$tmp/run.out")" >&2; exit 1; }
 	t1=$(date +%s%N)
-	"$cmp" --dump "$res" | awk -F'\t' -v wall="$(((t1 - t0) / 1000))" '
-		$1 == "runs" && $2 ~ /_per_sec$/ && !rate {
-			n = split($3, v, " ")
-			for (i = 2; i <= n; i++)
-				for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-			rate = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-		}
+	"$cmp" --dump "$res" | awk -F'\t' -v wall="$(((t1 - t0) / 1000))" "$AWK_MEDIAN"'
+		$1 == "runs" && $2 ~ /_per_sec$/ && !rate { rate = median(v, split($3, v, " ")) }
 		$1 == "value" && $2 ~ /^time\.[0-9]+$/ { timed += $3 }
 		END { printf "%.9g %.3f\n", rate, wall / 1e6 - timed }' >>"$file"
 }
@@ -93,12 +95,7 @@ for c in "${cases[@]}"; do
 	IFS='|' read -r label prog args <<<"$c"
 	k=$((k + 1))
 	for mode in $modes; do
-		paste -d' ' "$tmp/$k.$mode" "$tmp/$k.none" 2>/dev/null | awk -v label="$label" -v mode="$mode" '
-			function median(a, n,   i, j, t) {
-				for (i = 2; i <= n; i++)
-					for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-				return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-			}
+		paste -d' ' "$tmp/$k.$mode" "$tmp/$k.none" 2>/dev/null | awk -v label="$label" -v mode="$mode" "$AWK_MEDIAN"'
 			{ n++; rate[n] = $1; ratio[n] = $3 > 0 ? $1 / $3 : 0; untimed[n] = $2
 			  lo = n == 1 || ratio[n] < lo ? ratio[n] : lo; hi = n == 1 || ratio[n] > hi ? ratio[n] : hi }
 			END {
