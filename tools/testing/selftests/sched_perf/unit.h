@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the unit test files of sched_perf_unit share: one KTAP result per
- * expectation, through the verdict layer.
+ * What the unit test files of sched_perf_unit share: how a test registers
+ * itself and how it checks.
  */
 #ifndef SCHED_PERF_UNIT_H
 #define SCHED_PERF_UNIT_H
@@ -12,30 +12,55 @@
 #include "runset.h"
 #include "verdict.h"
 
-/* @cond is evaluated once: it may have side effects */
-#define EXPECT(cond, name)						\
+/*
+ * A unit test registers itself, as kselftest_harness.h's TEST() does:
+ *
+ *	UNIT_TEST(schedstat_wrap)
+ *	{
+ *		ASSERT(!parse(...), "schedstat_wrap_fixture_parses");
+ *		EXPECT(d.sched_count == 1010, "schedstat_diff_wraps_32bit");
+ *	}
+ *
+ * sched_perf_unit plans one KTAP result per registered test and runs each
+ * in a child of its own, so a crash or an exit fails that test only.  A
+ * test passes when it made at least one check and none failed; a failed
+ * EXPECT is named on a "# " line, a failed ASSERT also ends the test (what
+ * follows would read what the failed step did not make).
+ */
+struct unit_test {
+	const char *name;
+	void (*run)(void);
+	struct unit_test *next;
+};
+
+void unit_register(struct unit_test *test);
+
+#define UNIT_TEST(test_name)						\
+	static void test_name##_run(void);				\
+	static struct unit_test test_name##_test = {			\
+		.name = #test_name,					\
+		.run = test_name##_run,					\
+	};								\
+	static void __attribute__((constructor)) test_name##_register(void) \
+	{								\
+		unit_register(&test_name##_test);			\
+	}								\
+	static void test_name##_run(void)
+
+/* One check named @check; false when it failed.  @cond is evaluated once. */
+bool unit_expect(bool ok, const char *check, const char *cond);
+/* Ends the running test as failed. */
+__noreturn void unit_stop(void);
+
+#define EXPECT(cond, check)	unit_expect((cond), (check), #cond)
+#define ASSERT(cond, check)						\
 	do {								\
-		bool ok_ = (cond);					\
-									\
-		verdict_check(ok_, (name), "%s", ok_ ? "" : "(" #cond ") is false"); \
+		if (!unit_expect((cond), (check), #cond))		\
+			unit_stop();					\
 	} while (0)
 
-/*
- * The unit test files, each run by sched_perf_unit; the plan is counted
- * by running them, never kept by hand.  Fixtures are in @unit_fixtures:
- * runset/ for compare.c and runset.c, fair_stats-* for fairstats.c.
- */
+/* The fixture directory: runset/, bounds/, fair_stats-*, fuzz/... */
 extern const char *unit_fixtures;
-void unit_stats(void);
-void unit_compare(void);
-void unit_fairstats(void);
-void unit_tracesum(void);
-void unit_rows(void);
-void unit_opts(void);
-void unit_outfile(void);
-void unit_verdicts(void);
-void unit_shift(void);
-void unit_verdicts_bisect(void);
 
 /* One rule (@metric, @change) of @old against @new under @params; the verdict. */
 enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,

@@ -19,8 +19,6 @@
 #include "verdict.h"
 #include "unit.h"
 
-const char *unit_fixtures = "fixtures";
-
 #define N8 8
 
 /* throughput of 8 runs, noise about 0.06 % */
@@ -95,7 +93,7 @@ static void test_noisy_but_apart(struct runset *old, struct runset *new)
 	       !r.apart && has(r.why, "too noisy to judge"), "compare_noisy_overlapping_not_judged");
 }
 
-static void test_verdicts(void)
+UNIT_TEST(compare_verdicts)
 {
 	static const double noisy[N8] = {
 		1000000, 200000, 1800000, 300000, 1700000, 250000, 1900000, 1000000,
@@ -187,7 +185,7 @@ static void test_verdicts(void)
 	       "compare_busier_machine_per_op_still_judged");
 }
 
-static void test_directions(void)
+UNIT_TEST(compare_directions)
 {
 	static const double zero[N8] = { 0 };
 	static const double one[N8] = { 1, 1, 1, 1, 1, 1, 1, 1 };
@@ -211,7 +209,7 @@ static void test_directions(void)
 	       r.change == HUGE_VAL, "compare_zero_old_median");
 }
 
-static void test_holm(void)
+UNIT_TEST(compare_holm)
 {
 	static const double noisy[N8] = {
 		1000000, 200000, 1800000, 300000, 1700000, 250000, 1900000, 1000000,
@@ -240,7 +238,7 @@ static void test_holm(void)
 	       "compare_holm_over_judged_only");
 }
 
-static void test_enough_runs(void)
+UNIT_TEST(compare_enough_runs)
 {
 	/* 2 / C(10, 5) = 0.0079, 2 / C(12, 6) = 0.0022 */
 	EXPECT(!cmp_enough_runs(5, 5, 0.0025), "cmp_enough_runs_5v5_not_at_0.0025");
@@ -257,7 +255,7 @@ static void test_enough_runs(void)
 	       !strcmp(cmp_verdict_name(CMP_MISSING), "missing"), "cmp_verdict_names");
 }
 
-static void test_roundtrip(void)
+UNIT_TEST(compare_roundtrip)
 {
 	char path[] = "/tmp/sched_perf_runset.XXXXXX", err[512] = "";
 	static struct runset rs, back;
@@ -288,6 +286,7 @@ static void test_roundtrip(void)
 		runset_append(&rs, &set);
 	}
 	r = results_open(path, err, sizeof(err));
+	ASSERT(r, "compare_roundtrip_results_open");
 	/* the driver's own lines come first, some of them the same keys */
 	results_text(r, "meta.workload", "hackbench");
 	results_text(r, "meta.kernel", "6.12.117 #1 SMP");
@@ -330,7 +329,7 @@ static bool rejects(const char *name, const char *why)
 	return ok;
 }
 
-static void test_load(void)
+UNIT_TEST(compare_load)
 {
 	static struct runset rs;
 	char path[512], err[512] = "";
@@ -355,7 +354,7 @@ static void test_load(void)
 	EXPECT(rejects("no-such-file", "No such file"), "runset_load_rejects_missing_file");
 }
 
-static void test_compatible(void)
+UNIT_TEST(compare_compatible)
 {
 	static struct runset a, b;
 	char err[512] = "";
@@ -407,7 +406,7 @@ static int digest(const char *text, char *out)
 	return n;
 }
 
-static void test_kconfig(void)
+UNIT_TEST(compare_kconfig)
 {
 	char a[32], b[32], c[32], d[32], run[80];
 	size_t len;
@@ -448,7 +447,7 @@ enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,
  * Paired blocks: a host that drifts 3 % per iteration hides a 5 % drop
  * from the unpaired test (each side trends: drifting), and the pairs see it.
  */
-static void test_paired(void)
+UNIT_TEST(compare_paired)
 {
 	static const double noise[12] = {
 		1.004, 0.997, 1.002, 0.999, 1.003, 0.996, 1.001, 0.998, 1.002, 0.999,
@@ -508,7 +507,7 @@ static void test_paired(void)
  * the boots are compared with Welch's t-test on the logarithms of those
  * medians (Welch itself is checked against scipy in unit_stats).
  */
-static void test_boots(void)
+UNIT_TEST(compare_boots)
 {
 	static const double spread[5] = { 0.98, 0.99, 1.0, 1.01, 1.03 };
 	static const double base_a[3] = { 100, 104, 98 }, base_b[3] = { 90, 93, 88 };
@@ -553,7 +552,7 @@ static void test_boots(void)
 }
 
 /* The udp_rr A/A false alarm: a baseline climbing 14.2 -> 17.0 us. */
-static void test_drift(void)
+UNIT_TEST(compare_drift)
 {
 	static const double climb[N8] = { 14.2, 14.5, 14.6, 15.1, 15.8, 16.2, 16.6, 17.0 };
 	static const double flat[N8] = { 15.6, 15.7, 15.5, 15.8, 15.6, 15.4, 15.7, 15.5 };
@@ -577,17 +576,3 @@ static void test_drift(void)
 	       "cmp_spent_by_pocock");
 }
 
-void unit_compare(void)
-{
-	test_paired();
-	test_boots();
-	test_drift();
-	test_verdicts();
-	test_directions();
-	test_holm();
-	test_enough_runs();
-	test_roundtrip();
-	test_load();
-	test_compatible();
-	test_kconfig();
-}

@@ -78,7 +78,7 @@ static bool same_values(const struct fair_stats *a, const struct fair_stats *b)
 	return true;
 }
 
-static void test_names(void)
+UNIT_TEST(fair_stats_names)
 {
 	bool ok = !strcmp(fair_counter_names[FC_sis_calls], "sis_calls") &&
 		  !strcmp(fair_counter_names[FC_sis_scans_found], "sis_scans_found") &&
@@ -92,7 +92,7 @@ static void test_names(void)
 	EXPECT(ok, "fair_stats_counter_names");
 }
 
-static void test_parse(void)
+UNIT_TEST(fair_stats_parse)
 {
 	struct fair_stats two, four, re, v2;
 	char err[ERRLEN] = "";
@@ -176,7 +176,7 @@ static const struct {
 	  "fair_stats_rejects_blank_line_inside" },
 };
 
-static void test_rejects(void)
+UNIT_TEST(fair_stats_rejects)
 {
 	size_t i;
 
@@ -185,7 +185,7 @@ static void test_rejects(void)
 		       rejected[i].name);
 }
 
-static void test_edges(void)
+UNIT_TEST(fair_stats_edges)
 {
 	char *two = load("v2-2cpu"), *nul;
 	size_t n = strlen(two);
@@ -248,7 +248,7 @@ static void put(struct text *t, const char *s)
 
 #define WIDE 100000	/* unknown columns before the known ones */
 
-static void test_long_lines(void)
+UNIT_TEST(fair_stats_long_lines)
 {
 	struct text t = { 0 };
 	struct fair_stats fs;
@@ -325,7 +325,7 @@ static size_t mutate(char *s, size_t len, uint32_t *state)
 
 #define MUTATIONS 20000
 
-static void test_mutations(void)
+UNIT_TEST(fair_stats_mutations)
 {
 	char *orig = load("v2-4cpu"), *buf, err[ERRLEN];
 	size_t len = strlen(orig);
@@ -382,20 +382,20 @@ static bool delta_zero(const struct fair_stats_delta *d)
 	return !memcmp(d, &zero, sizeof(zero));
 }
 
-static void test_diff(void)
+UNIT_TEST(fair_stats_diff)
 {
 	struct fair_stats before, after, two, re, wb, wa, three, five;
 	struct fair_stats_delta d;
 	char err[ERRLEN] = "";
 	bool ok;
 
-	parse("v2-4cpu", &before, err);
-	parse("v2-4cpu-after", &after, err);
+	ASSERT(!parse("v2-4cpu", &before, err), "fair_stats_diff_fixture_v2_4cpu_parses");
+	ASSERT(!parse("v2-4cpu-after", &after, err), "fair_stats_diff_fixture_v2_4cpu_after_parses");
 	EXPECT(!fair_stats_diff(&before, &after, &d, err, sizeof(err)) && d.nr_cpus == 4 &&
 	       !memcmp(d.v, delta4, sizeof(delta4)), "fair_stats_diff_sums_cpus");
 	/* the same numbers in another column order: nothing changed */
-	parse("v2-2cpu", &two, err);
-	parse("v2-2cpu-reordered", &re, err);
+	ASSERT(!parse("v2-2cpu", &two, err), "fair_stats_diff_fixture_v2_2cpu_parses");
+	ASSERT(!parse("v2-2cpu-reordered", &re, err), "fair_stats_diff_fixture_v2_2cpu_reordered_parses");
 	ok = !fair_stats_diff(&two, &re, &d, err, sizeof(err)) && d.nr_cpus == 2;
 	d.nr_cpus = 0;
 	EXPECT(ok && delta_zero(&d), "fair_stats_diff_across_column_orders");
@@ -403,16 +403,16 @@ static void test_diff(void)
 	 * sis_calls: cpu0 18446744073709551610 -> 5 is +11, cpu1 unchanged;
 	 * wakeup_slice_kept: cpu0 2^64-1 -> 0 is +1, cpu1 110 -> 112 is +2
 	 */
-	parse("wrap-before", &wb, err);
-	parse("wrap-after", &wa, err);
+	ASSERT(!parse("wrap-before", &wb, err), "fair_stats_diff_fixture_wrap_before_parses");
+	ASSERT(!parse("wrap-after", &wa, err), "fair_stats_diff_fixture_wrap_after_parses");
 	EXPECT(!fair_stats_diff(&wb, &wa, &d, err, sizeof(err)) &&
 	       d.v[FC_sis_calls] == 11 && d.v[FC_wakeup_slice_kept] == 3 && d.v[FC_sis_scans_found] == 0,
 	       "fair_stats_diff_wraps_64bit");
-	parse("hotplug-3cpu", &three, err);
+	ASSERT(!parse("hotplug-3cpu", &three, err), "fair_stats_diff_fixture_hotplug_3cpu_parses");
 	EXPECT(fair_stats_diff(&before, &three, &d, err, sizeof(err)) == -1 &&
 	       !strcmp(err, "cpu2 went offline during the run") && delta_zero(&d),
 	       "fair_stats_diff_cpu_offline");
-	parse("hotplug-5cpu", &five, err);
+	ASSERT(!parse("hotplug-5cpu", &five, err), "fair_stats_diff_fixture_hotplug_5cpu_parses");
 	EXPECT(fair_stats_diff(&before, &five, &d, err, sizeof(err)) == -1 &&
 	       !strcmp(err, "cpu4 came online during the run") && delta_zero(&d),
 	       "fair_stats_diff_cpu_online");
@@ -432,13 +432,3 @@ static void test_diff(void)
 	fair_stats_free(&five);
 }
 
-void unit_fairstats(void)
-{
-	test_names();
-	test_parse();
-	test_rejects();
-	test_edges();
-	test_long_lines();
-	test_mutations();
-	test_diff();
-}

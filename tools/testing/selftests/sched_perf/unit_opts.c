@@ -100,7 +100,7 @@ static int refused(const char *const *args)
 	return ret == -1;
 }
 
-static void test_getopt_tables(void)
+UNIT_TEST(opts_getopt_tables)
 {
 	char letters[32];
 	struct option *opts = opt_getopt(tables, letters, sizeof(letters));
@@ -116,7 +116,7 @@ static void test_getopt_tables(void)
 	free(opts);
 }
 
-static void test_store(void)
+UNIT_TEST(opts_store)
 {
 	static const char *const args[] = {
 		"unit", "-oc", "3", "--big=1000", "--s", "1.5", "--pct", "50%",
@@ -141,7 +141,7 @@ static void test_store(void)
 }
 
 /* The words of a parsed command line parse back to the same values. */
-static void test_rerun_words(void)
+UNIT_TEST(opts_rerun_words)
 {
 	static const char *const args[] = {
 		"unit", "-oc", "3", "--bi", "7", "--name", "abc", "-s0.5",
@@ -151,7 +151,7 @@ static void test_rerun_words(void)
 	int nr, nr2, i;
 	bool same;
 
-	parse(args, words, &nr);
+	ASSERT(!parse(args, words, &nr), "opts_rerun_words_parse");
 	EXPECT(nr == 5 && !strcmp(words[0], "--on") && !strcmp(words[1], "--count=3") &&
 	       !strcmp(words[2], "--big=7") && !strcmp(words[3], "--secs=0.5") &&
 	       !strcmp(words[4], "--a-very-long-option-name"), "opts_rerun_words");
@@ -168,7 +168,7 @@ static void test_rerun_words(void)
 	EXPECT(same, "opts_rerun_words_parse_back");
 }
 
-static void test_usage(void)
+UNIT_TEST(opts_usage)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -187,10 +187,3 @@ static void test_usage(void)
 	free(text);
 }
 
-void unit_opts(void)
-{
-	test_getopt_tables();
-	test_store();
-	test_rerun_words();
-	test_usage();
-}

@@ -83,7 +83,7 @@ static int put_beyond_limit(const char *path, char *err, size_t len)
 	return ret;
 }
 
-void unit_outfile(void)
+UNIT_TEST(outfile)
 {
 	char dir[] = "/tmp/sched_perf_unit.XXXXXX", path[64], err[256] = "";
 	struct outfile o;

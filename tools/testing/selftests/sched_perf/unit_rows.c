@@ -76,7 +76,7 @@ static const struct metric *eval(const char *name, const double *value,
 	return set->nr == 1 ? &set->m[0] : NULL;
 }
 
-static void test_eval(void)
+UNIT_TEST(rows_eval)
 {
 	static double value[F_COUNT];
 	static const char *missing[F_COUNT];
@@ -121,7 +121,7 @@ static void test_eval(void)
  * after it (a field added past a source's range is not a real 0); what
  * was written or marked stays as it was.
  */
-static void test_unfilled(void)
+UNIT_TEST(rows_unfilled)
 {
 	static struct measure m;
 	static struct metric_set set;
@@ -145,7 +145,7 @@ static void test_unfilled(void)
 	       "measure_unfilled_field_missing_not_zero");
 }
 
-void unit_rows(void)
+UNIT_TEST(rows_table)
 {
 	size_t i, bad = 0;
 
@@ -156,6 +156,4 @@ void unit_rows(void)
 	EXPECT(load_sensitive_as_named(), "rows_load_sensitive_as_named");
 	EXPECT(metric_row_find("sis_scanned_per_wakeup") && !metric_row_find("no_such_metric"),
 	       "rows_find");
-	test_eval();
-	test_unfilled();
 }

@@ -19,7 +19,7 @@ static bool near(double got, double want)
 }
 
 /* ties and zeros: the null distribution counted, conditional on them */
-static void test_exact_with_ties(void)
+UNIT_TEST(shift_exact_with_ties)
 {
 	static const double d[10] = { -3, -4, 0, -6, 2, -8, -4, -5.5, 0, 1.5 };
 	static const double a[7] = { 10, 12, 11, 13, 12, 9, 14 };
@@ -40,7 +40,7 @@ static void test_exact_with_ties(void)
  * of the null at a nominal 5 % (the normal approximation scipy takes
  * there); counted exactly it rejects 2 of the 64 sign patterns.
  */
-static void test_exact_size(void)
+UNIT_TEST(shift_exact_size)
 {
 	unsigned int pattern, k, exact = 0, approx = 0;
 	double d[8];
@@ -60,7 +60,7 @@ static void test_exact_size(void)
 }
 
 /* the interval is the inversion of the test: its bounds are where p crosses */
-static void test_interval(void)
+UNIT_TEST(shift_interval)
 {
 	static const double d[12] = {
 		-3.1, -4, 0.7, -6, 2, -8, -4.4, -5.5, 0.3, 1.5, -2.2, -0.9,
@@ -93,7 +93,7 @@ static void test_interval(void)
 }
 
 /* counted by brute force over every order of each side */
-static void test_trend(void)
+UNIT_TEST(shift_trend)
 {
 	static const double a[6] = { 3, 1, 4, 1.5, 5, 9 }, b[5] = { 2, 6, 5, 3, 5.8 };
 	static const double up[5] = { 1, 2, 3, 4, 5 };
@@ -134,10 +134,3 @@ static void test_trend(void)
 	EXPECT(n == 720 && below <= 36 && below > 0, "trend_exact_size");
 }
 
-void unit_shift(void)
-{
-	test_trend();
-	test_exact_with_ties();
-	test_exact_size();
-	test_interval();
-}

@@ -28,7 +28,7 @@ static bool near(double got, double want)
 	return fabs(got - want) <= REL * fabs(want);
 }
 
-static void test_describe(void)
+UNIT_TEST(stats_describe)
 {
 	static const double x[] = { 9.8, 10.2, 10.1, 9.9, 10.4, 10.0, 9.7 };
 	double even[] = { 4, 1, 3, 2 }, one = 42.5, bad[] = { 1, NAN };
@@ -85,7 +85,7 @@ static void test_describe(void)
 	       near(s.stddev, 1.4142135623730951), "stats_describe_zero_mean_cv");
 }
 
-static void test_t_distribution(void)
+UNIT_TEST(stats_t_distribution)
 {
 	/* scipy 1.10.1: t.ppf(0.975, df), t.ppf(0.9995, df), t.ppf(1e-6, df) */
 	EXPECT(near(stats_t_quantile(0.975, 1), 12.706204736432095) &&
@@ -120,7 +120,7 @@ static void test_t_distribution(void)
 	       stats_normal_cdf(0) == 0.5, "stats_normal_cdf");
 }
 
-static void test_mann_whitney(void)
+UNIT_TEST(stats_mann_whitney)
 {
 	static const double s1[] = { 1, 2, 3 }, s2[] = { 4, 5, 6 };
 	static const double ia[] = { 1.1, 3.4, 5.2, 7.9, 2.2 };
@@ -181,7 +181,7 @@ static void test_mann_whitney(void)
 	EXPECT(p == 1 && u == -1, "stats_mwu_empty_sample");
 }
 
-static void test_welch(void)
+UNIT_TEST(stats_welch)
 {
 	static const double wa[] = {
 		20.1, 19.8, 20.3, 20.0, 19.9, 20.2, 20.1, 19.7, 20.0, 20.4,
@@ -236,7 +236,7 @@ static void test_welch(void)
 	EXPECT(p == 1 && t == 0 && df == 0, "stats_welch_single_value");
 }
 
-static void test_holm(void)
+UNIT_TEST(stats_holm)
 {
 	static const double p[] = { 0.01, 0.04, 0.03, 0.005, 0.2 };
 	/* statsmodels 0.13.5: multipletests(p, method='holm')[1] */
@@ -258,7 +258,7 @@ static void test_holm(void)
 	       near(q[2], 0.16) && q[3] == 1, "stats_holm_monotone_clipped_in_place");
 }
 
-static void test_robust_cv(void)
+UNIT_TEST(stats_robust_cv)
 {
 	static const double wild[] = { 10.0, 10.5, 9.5, 10.2, 9.8, 10.1, 50.0 };
 	static const double four[] = { 1, 2, 3, 4 };
@@ -275,7 +275,7 @@ static void test_robust_cv(void)
 	       stats_robust_cv(four, 0, &c) == -1, "stats_robust_cv");
 }
 
-static void test_signed_rank(void)
+UNIT_TEST(stats_signed_rank)
 {
 	static const double d1[] = { 0.031, -0.012, 0.044, 0.027, 0.051, -0.008, 0.019, 0.036 };
 	static const double d2[] = { 0.5, -1.2, 0.3, -0.7, 0.9, -0.1, 1.5, -0.4, 0.2, -0.6,
@@ -322,7 +322,7 @@ static void test_signed_rank(void)
 	       "stats_signed_rank_cannot_judge");
 }
 
-static void test_trend(void)
+UNIT_TEST(stats_trend)
 {
 	static const double up[] = { 14.2, 14.6, 14.9, 15.3, 15.8, 16.1, 16.6, 17.0 };
 	static const double flat[] = { 10.1, 9.8, 10.3, 9.9, 10.0, 10.2, 9.7, 10.4 };
@@ -344,7 +344,7 @@ static void test_trend(void)
 	       stats_trend(up, 2, &rho) == 1, "stats_trend_down_flat_short");
 }
 
-static void test_tost(void)
+UNIT_TEST(stats_tost)
 {
 	static const double y[] = { 0.01, -0.02, 0.015, 0.005, -0.01, 0.02, 0, 0.012 };
 	static const double y2[] = { 0.04, 0.06, 0.03, 0.05, 0.07, 0.02 };
@@ -373,15 +373,3 @@ static void test_tost(void)
 	       stats_welch_tost(a, 1, b, 7, -1, 1) == 1, "stats_tost_edges");
 }
 
-void unit_stats(void)
-{
-	test_describe();
-	test_t_distribution();
-	test_mann_whitney();
-	test_welch();
-	test_holm();
-	test_robust_cv();
-	test_signed_rank();
-	test_trend();
-	test_tost();
-}

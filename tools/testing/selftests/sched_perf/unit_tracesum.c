@@ -73,7 +73,7 @@ static void table_text(const char *dir, const char *name, char *buf, size_t len)
  * wakeup 11960, switch 2001 R+ -> 11960 (a preemption, 48 us), migrate
  * 2001 1->0 and 0->1; a line of prose and a truncated switch are ignored.
  */
-static void test_perf_script(void)
+UNIT_TEST(tracesum_perf_script)
 {
 	struct tracesum *ts = feed("trace-perf-script");
 	struct tracesum_counts c = { 0 };
@@ -98,7 +98,7 @@ static void test_perf_script(void)
  * migrate 3002 0->1, wakeup_new 3003, switch S -> 3003 (2000 us); a line
  * without a timestamp is ignored.
  */
-static void test_trace_cmd(void)
+UNIT_TEST(tracesum_trace_cmd)
 {
 	struct tracesum *ts = feed("trace-cmd-report");
 	struct tracesum_counts c = { 0 };
@@ -137,7 +137,7 @@ static void test_trace_cmd(void)
 }
 
 /* Any text: mangled copies of real lines and an endless comm. */
-static void test_garbage(void)
+UNIT_TEST(tracesum_garbage)
 {
 	static const char good[] =
 		"x 1 [000] 5.000001: sched:sched_switch: prev_comm=a prev_pid=7 prev_prio=1 prev_state=R+ ==> next_comm=b next_pid=8 next_prio=1";
@@ -165,9 +165,3 @@ static void test_garbage(void)
 	tracesum_free(ts);
 }
 
-void unit_tracesum(void)
-{
-	test_perf_script();
-	test_trace_cmd();
-	test_garbage();
-}

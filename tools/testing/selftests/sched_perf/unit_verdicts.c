@@ -49,7 +49,7 @@ static bool beyond(double change, double threshold)
  * Defect 1: an old run set of zeros, a new median of 0.01 migrations per
  * 1k ops, three metrics, four looks: "0 -> 0.01 (+inf%) same".
  */
-static void test_same_from_zero(void)
+UNIT_TEST(verdicts_same_from_zero)
 {
 	static const struct cmp_rule rules[] = {
 		{ "messages_per_sec", -0.05 }, { "ctx_switches_per_op", 0.2 },
@@ -84,7 +84,7 @@ static void test_same_from_zero(void)
  * means) disagree: paired blocks of -6 % (18) and +12 % (6) at a -5 %
  * threshold printed "-6.0% same"; an unpaired bimodal side "-10.0% same".
  */
-static void test_same_beyond(void)
+UNIT_TEST(verdicts_same_beyond)
 {
 	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
 				   .paired = true };
@@ -122,7 +122,7 @@ static void test_same_beyond(void)
  * below 0 (p 2 / 2^8) with a median of -5.25 %, but half of them within
  * -5 %: the move is shown, its size beyond the threshold is not.
  */
-static void test_beyond_not_shown(void)
+UNIT_TEST(verdicts_beyond_not_shown)
 {
 	static const double d[8] = { -3, -4, -5.5, -6, -7, -8, -4.5, -5.75 };
 	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
@@ -149,7 +149,7 @@ static void test_beyond_not_shown(void)
  * was 0) shifted every later pair: A/A on a host drifting 5 % per
  * iteration, B_k = A_k, A's third value missing.
  */
-static void test_pairs_aligned(void)
+UNIT_TEST(verdicts_pairs_aligned)
 {
 	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
 				   .paired = true };
@@ -205,7 +205,7 @@ static int fake_warmup(void *ctx)
  * paired look at 8 blocks could not reach significance at all (2 / 2^8
  * is above 0.0125 / 2), so an obvious -20 % ran on to 12 blocks.
  */
-static void test_first_look_reachable(void)
+UNIT_TEST(verdicts_first_look_reachable)
 {
 	static const struct cmp_rule rules[] = {
 		{ "messages_per_sec", -0.05 }, { "bogo_ops_per_sec", -0.05 },
@@ -259,7 +259,7 @@ static int bisect_code(const struct cmp_result *res, unsigned int n)
 	return WEXITSTATUS(status);
 }
 
-static void test_bisect_undecided(void)
+UNIT_TEST(verdicts_bisect_undecided)
 {
 	static const double a[8] = { 100, 80, 115, 95, 120, 90, 102, 110 };
 	static const double b[8] = { 93, 118, 75, 105, 85, 112, 91, 94 };
@@ -286,17 +286,8 @@ static void test_bisect_undecided(void)
 	       "verdicts_bisect_not_good_while_undecided");
 }
 
-/*
- * First of all the unit checks: the child's exit code counts the failures
- * reported before it.
- */
-void unit_verdicts_bisect(void)
-{
-	test_bisect_undecided();
-}
-
 /* The words that keep a gated metric from passing, and the floors. */
-static void test_open_and_floors(void)
+UNIT_TEST(verdicts_open_and_floors)
 {
 	struct cmp_result r = { .verdict = CMP_UNDECIDED, .p_ni = 0.01, .level_same = 0.05 };
 	bool ni_shown = !cmp_bad_side_open(&r);
@@ -320,7 +311,7 @@ static void test_open_and_floors(void)
  * runs.  The throughput's trend shows it; the CPU time per op, drifting
  * as much but hidden in its noise, is not judged either.
  */
-static void test_host_drift(void)
+UNIT_TEST(verdicts_host_drift)
 {
 	static const struct cmp_rule rules[] = {
 		{ "messages_per_sec", -0.05 }, { "task_clock_us_per_op", 0.05 },
@@ -376,7 +367,7 @@ static void judge_scan_boots(const double *a, unsigned int na, const double *b,
  * left +4500 % undecided (p 0.0275); relative to the old median, as every
  * metric where 0 is normal is judged, it is regressed at alpha 0.01.
  */
-static void test_count_near_zero_boots(void)
+UNIT_TEST(verdicts_count_near_zero_boots)
 {
 	static const double a[3] = { 0.368009621, 0.0496655879, 0.0857608 };
 	static const double b[3] = { 3.96500324, 3.95709767, 3.94663573 };
@@ -395,7 +386,7 @@ static void test_count_near_zero_boots(void)
  * comparison open to its last boot.  Over the floor of 0.01 they spread
  * by under 0.03 and are shown the same.
  */
-static void test_count_near_zero_spread(void)
+UNIT_TEST(verdicts_count_near_zero_spread)
 {
 	static const double a[9] = {
 		0.00104184031, 0.000412626367, 0.000565568208, 0.000238958142, 0.000251772901,
@@ -414,15 +405,3 @@ static void test_count_near_zero_spread(void)
 	       "verdicts_count_near_zero_spreads_by_its_floor");
 }
 
-void unit_verdicts(void)
-{
-	test_count_near_zero_spread();
-	test_count_near_zero_boots();
-	test_host_drift();
-	test_open_and_floors();
-	test_same_from_zero();
-	test_same_beyond();
-	test_beyond_not_shown();
-	test_pairs_aligned();
-	test_first_look_reachable();
-}
