@@ -426,7 +426,7 @@ mb "--merge of a truncated run set" "truncated" --merge "$m" "$fix/old" "$fix/tr
 mb "--merge of a ragged run set" "ragged runs" --merge "$m" "$fix/ragged"
 mb "--merge into a directory" "is a directory" --merge "$tmp" "$fix/old"
 mb "--merge into a missing directory" "cannot write into $tmp/no/such" --merge "$tmp/no/such/x" "$fix/old"
-mb "--merge ''" "empty file name" --merge "" "$fix/old"
+mb "--merge ''" "--merge: empty value" --merge "" "$fix/old"
 mb "--runs without --merge" "--runs goes with --merge" --runs 1 "$fix/old" "$fix/old"
 mb "--dump and --merge" "give one" --dump --merge "$m" "$fix/old"
 

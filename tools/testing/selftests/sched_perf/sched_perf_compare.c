@@ -9,7 +9,6 @@
  * noisy, too few runs, drifting): a CI must not take that for a pass.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,13 +20,15 @@
 #include "compare.h"
 #include "compiler.h"
 #include "fileio.h"
+#include "opts.h"
 #include "runset.h"
 #include "verdict.h"
 
 #define BOUNDS_FILES	4	/* --bounds given again: each over the ones before */
 #define ONLY_MAX	16	/* --metric given again */
 
-static const char usage[] =
+/* What --help prints before the options and after them. */
+static const char usage_head[] =
 "Usage: sched_perf_compare [--bounds FILE] [--metric NAME] [--json] [--alpha A]\n"
 "                          [--max-cv C] [--summary FILE]\n"
 "                          [--paired | --boots]\n"
@@ -45,64 +46,9 @@ static const char usage[] =
 "regressed / improved: shown beyond the threshold (the interval's bound is\n"
 "beyond it); same: shown within +/- the threshold (equivalence test);\n"
 "worse / better: shown to move, not shown beyond the threshold; else\n"
-"undecided.  A side that trends with the order measured is drifting.\n"
-"  --bounds FILE  change thresholds (default: 'bounds' beside this program);\n"
-"                 given again (up to 4 files), a later file's lines replace\n"
-"                 the earlier ones' of the same metric and direction\n"
-"  --metric NAME  judge only this metric of the change thresholds (given\n"
-"                 again, up to 16: these), e.g. to bisect on the metric that\n"
-"                 regressed; Bonferroni is then over these alone\n"
-"  --json         one JSON object per line and metric instead of the table:\n"
-"                 the figures, the verdict, which way the metric is worse\n"
-"                 (worse_when: falls, rises, moves), whether the move is\n"
-"                 shown beyond its threshold (beyond), whether a worse move\n"
-"                 is still possible (open: what exits 4), alpha, looks and\n"
-"                 this look's level\n"
-"  --summary FILE write the comparison's verdict in one line to FILE, for\n"
-"                 scripts to pass on: the metrics that regressed with their\n"
-"                 change ('regressed: w.m +12.0%%, ...'), else how many got\n"
-"                 each verdict ('2 same, 4 undecided'); not written: exit 2\n"
-"  --alpha A      family-wise level of regressed / improved, 0 < A < 1\n"
-"                 (default 0.05; 0.01 with --boots); same is shown at 0.05\n"
-"                 per metric\n"
-"  --max-cv C     no verdict when a side's robust CV (1.4826 MAD / median)\n"
-"                 is above C, C > 0\n"
-"                 (default 0.50)\n"
-"  --paired       run k of OLD and of NEW form block k (--ab --save writes\n"
-"                 NEW as FILE and OLD as FILE.a): Wilcoxon signed-rank and\n"
-"                 equivalence on the per-block differences\n"
-"  --boots        OLD and NEW are comma-separated lists of run sets, one per\n"
-"                 boot of each kernel (interleaved boots): each boot counts\n"
-"                 as one run, its median, judged with Welch's t-test and\n"
-"                 Welch's equivalence test (at least 2 boots a side)\n"
-"  --looks N      this is one of N looks of a sequential gate: judged at\n"
-"                 alpha / N, and same at 0.05 / N (default 1)\n"
-"  --look N/M     this is a look of a sequential gate at N runs a side (boots\n"
-"                 with --boots) of at most M, 1 <= N <= M <= 1000: alpha and\n"
-"                 same's 0.05 are spent over the looks as the in-boot gate\n"
-"                 spends them (Lan-DeMets, Pocock type: by a look at N of M,\n"
-"                 alpha ln(1 + (e - 1) N / M) in all); this look gets what is\n"
-"                 spent by N less what was spent by --prev-look's P\n"
-"  --prev-look P  with --look: the look before was at P runs a side,\n"
-"                 0 <= P < N (default 0: this is the first look)\n"
-"  --last         with --look: this look is the last one (a time budget ran\n"
-"                 out): it spends what is left, as a look at N = M does\n"
-"  --dump         print RUNSET and the bounds that judge it as tab-separated\n"
-"                 lines, for scripts: 'meta KEY VALUE' (every meta.KEY line of\n"
-"                 the file), 'runs METRIC V1 V2...' (space-separated),\n"
-"                 'value NAME NUMBER' (every <workload>.NAME: NUMBER line),\n"
-"                 'change METRIC FRACTION' (a change threshold: -0.05 is\n"
-"                 'change >= -5%'), 'bound METRIC OP LIMIT'\n"
-"  --merge OUT    write one run set into OUT: the runs of every RUNSET, one\n"
-"                 after another (they must be comparable, as OLD and NEW);\n"
-"                 a metric that is not in every RUNSET is left out and\n"
-"                 printed as 'dropped METRIC'; the meta lines of the first\n"
-"                 RUNSET are kept\n"
-"  --runs LIST    with --merge: only these runs, in this order: numbers from\n"
-"                 1 and ranges N-M, comma-separated (3,1,7-9)\n"
-"  --plan N/M     print the run counts a sequential gate looks at, from N\n"
-"                 runs a side to at most M, space-separated (3/9: 3 5 8 9)\n"
-"  --help         this text\n"
+"undecided.  A side that trends with the order measured is drifting.\n";
+
+static const char usage_tail[] =
 "Exit status: 0 no metric may be worse than its threshold (--dump, --merge,\n"
 "--plan: done), 1 a metric regressed, 2 bad input, or --merge's OUT could not be\n"
 "written (full filesystem, I/O error): nothing written, one line on stderr;\n"
@@ -136,17 +82,32 @@ struct look {
 	bool last;
 };
 
-static double parse_number(const char *opt, const char *arg, double lo, double hi)
+/* One line on stderr, as bad_input()'s; -1 for an option's parse(). */
+__printf(1, 2) static int refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("sched_perf_compare: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+/* @arg into @out: a number above @lo, and below @hi when @hi > @lo */
+static int read_number(const char *opt, const char *arg, double lo, double hi, double *out)
 {
 	char *end;
 	double v = strtod(arg, &end);
 
 	if (end == arg || *end || !isfinite(v) || v <= lo || (hi > lo && v >= hi)) {
 		if (hi > lo)
-			bad_input("%s '%s' is not a number between %g and %g", opt, arg, lo, hi);
-		bad_input("%s '%s' is not a number above %g", opt, arg, lo);
+			return refuse("%s '%s' is not a number between %g and %g", opt, arg, lo, hi);
+		return refuse("%s '%s' is not a number above %g", opt, arg, lo);
 	}
-	return v;
+	*out = v;
+	return 0;
 }
 
 /* @arg as a whole number from @lo to @hi (digits only); -1 if it is not. */
@@ -162,9 +123,45 @@ static long whole(const char *arg, unsigned int lo, unsigned int hi)
 	return v;
 }
 
-/* --look N/M (or --plan's): 1 <= N <= M <= 1000 */
-static void parse_look(const char *opt, const char *arg, struct look *look)
+/* The command line: what the option table stores. */
+static struct {
+	struct cmp_params params;
+	char bounds[BOUNDS_FILES][4096];
+	unsigned int nr_bounds;
+	const char *only[ONLY_MAX];
+	unsigned int nr_only;
+	char summary[4096], merge[4096], prev[64];
+	const char *runs;	/* checked by --merge, which knows the count */
+	struct look look, plan;
+	bool json, dump;
+} cli = { .params = { .max_cv = CMP_MAX_CV } };	/* alpha 0: the default */
+
+static int parse_alpha(const char *prog, const struct opt_spec *o, const char *arg)
 {
+	return read_number("--alpha", arg, 0, 1, &cli.params.alpha);
+}
+
+static int parse_max_cv(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	return read_number("--max-cv", arg, 0, 0, &cli.params.max_cv);
+}
+
+static int parse_looks(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	double v = 0;
+
+	if (read_number("--looks", arg, 0, 1001, &v))
+		return -1;
+	if (v != floor(v))
+		return refuse("--looks '%s' is not a whole number", arg);
+	cli.params.looks = v;
+	return 0;
+}
+
+/* --look N/M or --plan N/M: 1 <= N <= M <= 1000 */
+static int parse_look(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	struct look *look = o->dest;
 	const char *slash = strchr(arg, '/');
 	long n = -1, max = -1;
 	char part[16];
@@ -175,9 +172,158 @@ static void parse_look(const char *opt, const char *arg, struct look *look)
 		n = max < 0 ? -1 : whole(part, 1, max);
 	}
 	if (n < 0)
-		bad_input("%s '%s' is not N/M, whole numbers 1 <= N <= M <= 1000", opt, arg);
+		return refuse("--%s '%s' is not N/M, whole numbers 1 <= N <= M <= 1000",
+			      o->long_name, arg);
 	look->n = n;
 	look->max = max;
+	return 0;
+}
+
+static int parse_bounds(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	/* "" would quietly mean the default file */
+	if (!*arg || strlen(arg) >= sizeof(cli.bounds[0]))
+		return refuse("--bounds: %s", *arg ? "file name too long" : "empty file name");
+	if (cli.nr_bounds == BOUNDS_FILES)
+		return refuse("--bounds: more than %d files", BOUNDS_FILES);
+	snprintf(cli.bounds[cli.nr_bounds++], sizeof(cli.bounds[0]), "%s", arg);
+	return 0;
+}
+
+static int parse_metric(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	if (cli.nr_only == ONLY_MAX)
+		return refuse("--metric: more than %d metrics", ONLY_MAX);
+	cli.only[cli.nr_only++] = arg;
+	return 0;
+}
+
+static int parse_runs_list(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	cli.runs = arg;
+	return 0;
+}
+
+static const struct opt_spec compare_opts[] = {
+	OPT_CALLBACK(0, "bounds", "FILE", parse_bounds,
+		"change thresholds (default: 'bounds' beside this\n"
+		"program); given again (up to 4 files), a later file's\n"
+		"lines replace the earlier ones' of the same metric and\n"
+		"direction"),
+	OPT_CALLBACK(0, "metric", "NAME", parse_metric,
+		"judge only this metric of the change thresholds (given\n"
+		"again, up to 16: these), e.g. to bisect on the metric\n"
+		"that regressed; Bonferroni is then over these alone"),
+	OPT_SET(0, "json", &cli.json, true,
+		"one JSON object per line and metric instead of the\n"
+		"table: the figures, the verdict, which way the metric\n"
+		"is worse (worse_when: falls, rises, moves), whether\n"
+		"the move is shown beyond its threshold (beyond),\n"
+		"whether a worse move is still possible (open: what\n"
+		"exits 4), alpha, looks and this look's level"),
+	OPT_STRING(0, "summary", "FILE", cli.summary,
+		"write the comparison's verdict in one line to FILE,\n"
+		"for scripts to pass on: the metrics that regressed\n"
+		"with their change ('regressed: w.m +12.0%, ...'), else\n"
+		"how many got each verdict ('2 same, 4 undecided'); not\n"
+		"written: exit 2"),
+	OPT_CALLBACK(0, "alpha", "A", parse_alpha,
+		"family-wise level of regressed / improved, 0 < A < 1\n"
+		"(default 0.05; 0.01 with --boots); same is shown at\n"
+		"0.05 per metric"),
+	OPT_CALLBACK(0, "max-cv", "C", parse_max_cv,
+		"no verdict when a side's robust CV (1.4826 MAD /\n"
+		"median) is above C, C > 0 (default 0.50)"),
+	OPT_SET(0, "paired", &cli.params.paired, true,
+		"run k of OLD and of NEW form block k (--ab --save\n"
+		"writes NEW as FILE and OLD as FILE.a): Wilcoxon\n"
+		"signed-rank and equivalence on the per-block\n"
+		"differences"),
+	OPT_SET(0, "boots", &cli.params.boots, true,
+		"OLD and NEW are comma-separated lists of run sets, one\n"
+		"per boot of each kernel (interleaved boots): each boot\n"
+		"counts as one run, its median, judged with Welch's\n"
+		"t-test and Welch's equivalence test (at least 2 boots\n"
+		"a side)"),
+	OPT_CALLBACK(0, "looks", "N", parse_looks,
+		"this is one of N looks of a sequential gate: judged at\n"
+		"alpha / N, and same at 0.05 / N (default 1)"),
+	OPT_CALLBACK(0, "look", "N/M", parse_look,
+		"this is a look of a sequential gate at N runs a side\n"
+		"(boots with --boots) of at most M, 1 <= N <= M <=\n"
+		"1000: alpha and same's 0.05 are spent over the looks\n"
+		"as the in-boot gate spends them (Lan-DeMets, Pocock\n"
+		"type: by a look at N of M, alpha ln(1 + (e - 1) N / M)\n"
+		"in all); this look gets what is spent by N less what\n"
+		"was spent by --prev-look's P",
+		.dest = &cli.look),
+	OPT_STRING(0, "prev-look", "P", cli.prev,
+		"with --look: the look before was at P runs a side, 0\n"
+		"<= P < N (default 0: this is the first look)"),
+	OPT_SET(0, "last", &cli.look.last, true,
+		"with --look: this look is the last one (a time budget\n"
+		"ran out): it spends what is left, as a look at N = M\n"
+		"does"),
+	OPT_SET(0, "dump", &cli.dump, true,
+		"print RUNSET and the bounds that judge it as tab-\n"
+		"separated lines, for scripts: 'meta KEY VALUE' (every\n"
+		"meta.KEY line of the file), 'runs METRIC V1 V2...'\n"
+		"(space-separated), 'value NAME NUMBER' (every\n"
+		"<workload>.NAME: NUMBER line), 'change METRIC\n"
+		"FRACTION' (a change threshold: -0.05 is 'change >=\n"
+		"-5%'), 'bound METRIC OP LIMIT'"),
+	OPT_STRING(0, "merge", "OUT", cli.merge,
+		"write one run set into OUT: the runs of every RUNSET,\n"
+		"one after another (they must be comparable, as OLD and\n"
+		"NEW); a metric that is not in every RUNSET is left out\n"
+		"and printed as 'dropped METRIC'; the meta lines of the\n"
+		"first RUNSET are kept"),
+	OPT_CALLBACK(0, "runs", "LIST", parse_runs_list,
+		"with --merge: only these runs, in this order: numbers\n"
+		"from 1 and ranges N-M, comma-separated (3,1,7-9)"),
+	OPT_CALLBACK(0, "plan", "N/M", parse_look,
+		"print the run counts a sequential gate looks at, from\n"
+		"N runs a side to at most M, space-separated (3/9: 3 5\n"
+		"8 9)",
+		.dest = &cli.plan),
+	{ .long_name = "help", .short_name = 'h', .help = "this text", .kind = OPT_KIND_HELP },
+	OPT_END(),
+};
+
+/*
+ * The options into cli; the first operand's index.  --help prints the
+ * usage and exits 0; a bad option exits 2 after one line on stderr.
+ */
+static int parse_options(int argc, char **argv)
+{
+	const struct opt_spec *tables[] = { compare_opts, NULL };
+	const struct opt_spec *o;
+	char letters[64] = ":";
+	struct option *opts = opt_getopt(tables, letters + 1, sizeof(letters) - 1);
+	int opt;
+
+	if (!opts)
+		bad_input("out of memory");
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, letters, opts, NULL)) != -1) {
+		if (opt == ':')
+			bad_input("option '%s' needs a value (see --help)", argv[optind - 1]);
+		o = opt_lookup(tables, opt);
+		if (!o && optopt && argv[optind - 1][1] != '-')
+			bad_input("unknown option '-%c' (see --help)", optopt);
+		if (!o)
+			bad_input("unknown option '%s' (see --help)", argv[optind - 1]);
+		if (o->kind == OPT_KIND_HELP) {
+			fputs(usage_head, stdout);
+			opt_usage(stdout, compare_opts, NULL);
+			fputs(usage_tail, stdout);
+			exit(0);
+		}
+		if (opt_parse("sched_perf_compare", o, optarg))
+			exit(EXIT_BAD_INPUT);
+	}
+	free(opts);
+	return optind;
 }
 
 /*
@@ -690,30 +836,7 @@ static bool runsets_paired(const struct runset *a, const struct runset *b)
 
 static const char *mark(enum cmp_verdict v)
 {
-	switch (v) {
-	case CMP_REGRESSED:
-		return "REGRESSION";
-	case CMP_IMPROVED:
-		return "improved";
-	case CMP_NOISY:
-		return "noisy";
-	case CMP_TOO_FEW:
-		return "too-few-runs";
-	case CMP_MISSING:
-		return "missing";
-	case CMP_SAME:
-		return "same";
-	case CMP_UNDECIDED:
-		return "undecided";
-	case CMP_DRIFTING:
-		return "drifting";
-	case CMP_WORSE:
-		return "worse";
-	case CMP_BETTER:
-		return "better";
-	default:
-		return "";
-	}
+	return v == CMP_REGRESSED ? "REGRESSION" : cmp_verdict_name(v);
 }
 
 /* "1.2e+06 ±  3%": the median and the stddev in percent of the mean */
@@ -843,154 +966,59 @@ static void load_bounds(char (*paths)[4096], unsigned int nr, struct bounds *bs)
 
 int main(int argc, char **argv)
 {
-	static const struct option long_opts[] = {
-		{ "bounds", required_argument, NULL, 'b' },
-		{ "metric", required_argument, NULL, 'M' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "summary", required_argument, NULL, 's' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "max-cv", required_argument, NULL, 'c' },
-		{ "paired", no_argument, NULL, 'p' },
-		{ "boots", no_argument, NULL, 'B' },
-		{ "looks", required_argument, NULL, 'l' },
-		{ "look", required_argument, NULL, 'L' },
-		{ "prev-look", required_argument, NULL, 'P' },
-		{ "last", no_argument, NULL, 'e' },
-		{ "dump", no_argument, NULL, 'd' },
-		{ "merge", required_argument, NULL, 'm' },
-		{ "runs", required_argument, NULL, 'r' },
-		{ "plan", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cmp_params params = { .max_cv = CMP_MAX_CV };	/* alpha 0: the default */
 	static struct cmp_result res[BOUNDS_MAX];
 	static struct cmp_rule rules[BOUNDS_MAX];
 	static struct runset old, new;
 	static struct bounds bs;
-	static char bounds[BOUNDS_FILES][4096];
-	unsigned int nr_bounds = 0, nr_only = 0;
-	const char *only[ONLY_MAX];
+	struct cmp_params params;
+	struct look look;
 	char err[1024];
 	unsigned int nr, i, regressed, open = 0;
-	const char *merge = NULL, *runs = NULL, *prev = NULL, *summary = NULL;
-	struct look look = { 0 }, plan = { 0 };
-	bool json = false, dump = false;
-	int opt;
+	int first = parse_options(argc, argv);
 
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
-		switch (opt) {
-		case 'b':
-			/* "" would quietly mean the default file */
-			if (!*optarg || strlen(optarg) >= sizeof(bounds[0]))
-				bad_input("--bounds: %s", *optarg ? "file name too long" :
-					  "empty file name");
-			if (nr_bounds == BOUNDS_FILES)
-				bad_input("--bounds: more than %d files", BOUNDS_FILES);
-			snprintf(bounds[nr_bounds++], sizeof(bounds[0]), "%s", optarg);
-			break;
-		case 'M':
-			if (nr_only == ONLY_MAX)
-				bad_input("--metric: more than %d metrics", ONLY_MAX);
-			only[nr_only++] = optarg;
-			break;
-		case 'j':
-			json = true;
-			break;
-		case 's':
-			summary = optarg;
-			break;
-		case 'a':
-			params.alpha = parse_number("--alpha", optarg, 0, 1);
-			break;
-		case 'c':
-			params.max_cv = parse_number("--max-cv", optarg, 0, 0);
-			break;
-		case 'p':
-			params.paired = true;
-			break;
-		case 'B':
-			params.boots = true;
-			break;
-		case 'l':
-			params.looks = parse_number("--looks", optarg, 0, 1001);
-			if (params.looks != strtod(optarg, NULL))
-				bad_input("--looks '%s' is not a whole number", optarg);
-			break;
-		case 'L':
-			parse_look("--look", optarg, &look);
-			break;
-		case 'P':
-			prev = optarg;
-			break;
-		case 'e':
-			look.last = true;
-			break;
-		case 'd':
-			dump = true;
-			break;
-		case 'm':
-			merge = optarg;
-			break;
-		case 'r':
-			runs = optarg;
-			break;
-		case 'n':
-			parse_look("--plan", optarg, &plan);
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return 0;
-		case ':':
-			bad_input("option '%s' needs a value (see --help)", argv[optind - 1]);
-		default:
-			if (optopt && argv[optind - 1][1] != '-')
-				bad_input("unknown option '-%c' (see --help)", optopt);
-			bad_input("unknown option '%s' (see --help)", argv[optind - 1]);
-		}
-	}
-	if (dump && merge)
+	params = cli.params;
+	look = cli.look;
+	if (cli.dump && *cli.merge)
 		bad_input("--dump and --merge: give one");
-	if (plan.n) {
-		if (argc > optind || dump || merge)
+	if (cli.plan.n) {
+		if (argc > first || cli.dump || *cli.merge)
 			bad_input("--plan takes no run set and no other mode (see --help)");
-		print_plan(&plan);
+		print_plan(&cli.plan);
 		return 0;
 	}
-	if ((prev || look.last) && !look.n)
+	if ((*cli.prev || look.last) && !look.n)
 		bad_input("--prev-look and --last go with --look (see --help)");
 	if (look.n && params.looks)
 		bad_input("--looks and --look: give one");
-	if (prev) {
-		long p = whole(prev, 0, look.n - 1);
+	if (*cli.prev) {
+		long p = whole(cli.prev, 0, look.n - 1);
 
 		if (p < 0)
 			bad_input("--prev-look '%s' is not a whole number below --look's N, %u",
-				  prev, look.n);
+				  cli.prev, look.n);
 		look.prev = p;
 	}
-	if (runs && !merge)
+	if (cli.runs && !*cli.merge)
 		bad_input("--runs goes with --merge (see --help)");
-	if (summary && (merge || dump))
+	if (*cli.summary && (*cli.merge || cli.dump))
 		bad_input("--summary goes with a comparison of OLD and NEW (see --help)");
-	if (merge) {
-		merge_runsets(merge, runs, argv + optind, argc - optind);
+	if (*cli.merge) {
+		merge_runsets(cli.merge, cli.runs, argv + first, argc - first);
 		return 0;
 	}
-	if (dump) {
-		if (argc - optind != 1)
+	if (cli.dump) {
+		if (argc - first != 1)
 			bad_input("--dump: expected one run set, got %d operands (see --help)",
-				  argc - optind);
-		if (runset_load(argv[optind], &old, err, sizeof(err)))
+				  argc - first);
+		if (runset_load(argv[first], &old, err, sizeof(err)))
 			bad_input("%s", err);
-		load_bounds(bounds, nr_bounds, &bs);
-		dump_runset(argv[optind], &old, &bs);
+		load_bounds(cli.bounds, cli.nr_bounds, &bs);
+		dump_runset(argv[first], &old, &bs);
 		return 0;
 	}
-	if (argc - optind != 2)
+	if (argc - first != 2)
 		bad_input("expected two run sets, OLD and NEW, got %d operand%s (see --help)",
-			  argc - optind, argc - optind == 1 ? "" : "s");
+			  argc - first, argc - first == 1 ? "" : "s");
 	if (params.paired && params.boots)
 		bad_input("--paired and --boots: give one");
 	if (!params.alpha)
@@ -998,34 +1026,34 @@ int main(int argc, char **argv)
 	if (look.n)
 		spend_look(&look, &params);
 	if (params.boots) {
-		load_boots(argv[optind], &old);
-		load_boots(argv[optind + 1], &new);
-	} else if (runset_load(argv[optind], &old, err, sizeof(err)) ||
-		   runset_load(argv[optind + 1], &new, err, sizeof(err))) {
+		load_boots(argv[first], &old);
+		load_boots(argv[first + 1], &new);
+	} else if (runset_load(argv[first], &old, err, sizeof(err)) ||
+		   runset_load(argv[first + 1], &new, err, sizeof(err))) {
 		bad_input("%s", err);
 	}
 	if (runset_compatible(&old, &new, err, sizeof(err)))
-		bad_input("cannot compare %s with %s: %s", argv[optind], argv[optind + 1], err);
+		bad_input("cannot compare %s with %s: %s", argv[first], argv[first + 1], err);
 	if (params.paired && !runsets_paired(&old, &new))
 		bad_input("--paired: %s and %s do not have as many runs of every metric",
-			  argv[optind], argv[optind + 1]);
-	load_bounds(bounds, nr_bounds, &bs);
+			  argv[first], argv[first + 1]);
+	load_bounds(cli.bounds, cli.nr_bounds, &bs);
 	nr = bounds_changes(&bs, old.workload, old.variant, rules, BOUNDS_MAX);
 	if (!nr)
-		bad_input("%s: no change thresholds for %s (variant %s)", bounds[0],
+		bad_input("%s: no change thresholds for %s (variant %s)", cli.bounds[0],
 			  old.workload, old.variant);
-	if (nr_only)
-		nr = keep_only(rules, nr, only, nr_only, old.workload);
+	if (cli.nr_only)
+		nr = keep_only(rules, nr, cli.only, cli.nr_only, old.workload);
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
-	if (summary)
-		write_summary(summary, old.workload, res, nr);
-	if (json) {
+	if (*cli.summary)
+		write_summary(cli.summary, old.workload, res, nr);
+	if (cli.json) {
 		for (i = 0; i < nr; i++)
 			print_json(old.workload, &res[i], &params);
 	} else {
 		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, ",
-		       argv[optind], argv[optind + 1], old.workload, old.variant,
+		       argv[first], argv[first + 1], old.workload, old.variant,
 		       old.options, old.nr_cpus, nr,
 		       params.paired ? "paired: Wilcoxon signed-rank" :
 		       params.boots ? "boots: Welch's t on the boots' medians" : "Mann-Whitney U");
