@@ -20,8 +20,10 @@
 # stderr, nothing written); 1 gnuplot failed.  Needs bash, awk (any POSIX
 # awk: mawk, gawk), gnuplot with its svg terminal (Debian: gnuplot-nox)
 # and the suite's sched_perf_compare, which reads the results and bounds
-# files (--dump; SCHED_PERF_COMPARE=PATH, else the one in PATH, else
-# build/linux-source-6.12/...); installs nothing.
+# files and computes every figure shown (--dump: the runs and their
+# statistics; --tsv: the comparison and its verdicts; SCHED_PERF_COMPARE=
+# PATH, else the one in PATH, else build/linux-source-6.12/...); installs
+# nothing.
 
 set -u
 export LC_ALL=C
@@ -132,25 +134,6 @@ function fmt(x,   a) {
 	if (a == 0) return "0"
 	return sprintf("%.4g", x)
 }
-function sortn(a, n,   i, j, t) {
-	for (i = 2; i <= n; i++) {
-		t = a[i]
-		for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-}
-function median(a, n,   b, i) {
-	for (i = 1; i <= n; i++) b[i] = a[i] + 0
-	sortn(b, n)
-	return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
-}
-function mean(a, n,   i, s) { for (i = 1; i <= n; i++) s += a[i]; return n ? s / n : 0 }
-function sdev(a, n,   i, m, s) {
-	if (n < 2) return 0
-	m = mean(a, n)
-	for (i = 1; i <= n; i++) s += (a[i] - m) * (a[i] - m)
-	return sqrt(s / (n - 1))
-}
 '
 # xawk [-F FS | -v VAR=VALUE]... PROGRAM [FILE]...: awk with AWKLIB
 xawk() {
@@ -175,19 +158,21 @@ gq() { local s=${1//[$'\n\r\t']/ }; printf "'%s'" "${s//\'/\'\'}"; }
 # Results files: read by sched_perf_compare --dump, the one reader of run
 # sets and bounds (it refuses what is not a whole run set), its lines
 # split into $tmp/SIDE.meta (key TAB value), SIDE.runs (metric TAB
-# values), SIDE.scal (name TAB value: the summary figures) and
-# SIDE.change (metric TAB fraction: the change thresholds that judge it).
+# values), SIDE.stats (metric TAB n, median, mean, stddev, cv of those
+# values, as the gate computes them), SIDE.scal (name TAB value: the
+# summary figures) and SIDE.change (metric TAB fraction: the change
+# thresholds that judge it).  No statistic is computed here.
 load_results() {
 	local file=$1 side=$2 kind
 	if ! "$compare" ${bounds:+--bounds "$bounds"} --dump "$file" >"$tmp/$side.dump" 2>"$tmp/$side.err"; then
 		die "$(sed -n '1s/^sched_perf_compare: //p' "$tmp/$side.err" | grep . ||
 		       echo "$file: $compare --dump failed")"
 	fi
-	for kind in meta runs scal change; do
+	for kind in meta runs stats scal change; do
 		: >"$tmp/$side.$kind"
 	done
 	awk -F'\t' -v o="$tmp/$side" '
-	$1 == "meta" || $1 == "runs" || $1 == "value" || $1 == "change" {
+	$1 == "meta" || $1 == "runs" || $1 == "stats" || $1 == "value" || $1 == "change" {
 		kind = $1 == "value" ? "scal" : $1
 		sub(/^[^\t]*\t/, "")
 		print > (o "." kind)
@@ -387,17 +372,16 @@ html '</table></details>' '</section>'
 # --- throughput per iteration ------------------------------------------------
 # values of METRIC on SIDE as "iteration value" rows
 series() { runs "$1" "$2" | awk '{ for (i = 1; i <= NF; i++) print i, $i }'; }
-# "n=.., median .., mean .., stddev .." of a line of values
+# describe SIDE METRIC: "n=.., median .., mean .., stddev .." (--dump's stats)
 describe() {
-	xawk '{ n = split($0, v, " ") }
-	END { if (!n) exit
-		m = mean(v, n)
-		printf "n=%d, median %s, mean %s, stddev %s (%.1f %% of the mean)\n", n,
-		       fmt(median(v, n)), fmt(m), fmt(sdev(v, n)), m ? 100 * sdev(v, n) / m : 0 }'
+	xawk -F'\t' -v k="$2" '$1 == k {
+		printf "n=%d, median %s, mean %s, stddev %s (%.1f %% of the mean)\n", $2,
+		       fmt($3), fmt($4), fmt($5), 100 * $6 }' "$tmp/$1.stats"
 }
 # whether $1 is 1000 or more: axis labels as whole numbers
 big() { awk -v x="$1" 'BEGIN { exit !(x + 0 >= 1000 || x + 0 <= -1000) }'; }
-med() { xawk '{ n = split($0, v, " ") } END { if (n) printf "%.9g\n", median(v, n) }'; }
+# med SIDE METRIC: its median (--dump's stats)
+med() { awk -F'\t' -v k="$2" '$1 == k { print $3; exit }' "$tmp/$1.stats"; }
 
 html '<section id="throughput">' '<h2>Throughput per iteration</h2>'
 tp=$(awk -F'\t' '$1 ~ /_per_sec$/ { print $1; exit }' "$tmp/new.runs")
@@ -406,14 +390,14 @@ if [ -z "$tp" ]; then
 else
 	series new "$tp" >"$tmp/tp.new"
 	nmax=$(wc -l <"$tmp/tp.new")
-	newmed=$(runs new "$tp" | med)
+	newmed=$(med new "$tp")
 	plotcmd="'$tmp/tp.new' using 1:2 with linespoints ls 1 title $(gq "$newname (median $(echo "$newmed" | xawk '{print fmt($1)}'))")"
 	medlines="set arrow from graph 0, first $newmed to graph 1, first $newmed nohead ls 1 lw 1.5 dt 2"
 	if [ -n "$base" ] && [ -n "$(runs old "$tp")" ]; then
 		series old "$tp" >"$tmp/tp.old"
 		n=$(wc -l <"$tmp/tp.old")
 		[ "$n" -le "$nmax" ] || nmax=$n
-		oldmed=$(runs old "$tp" | med)
+		oldmed=$(med old "$tp")
 		plotcmd="$plotcmd, '$tmp/tp.old' using 1:2 with linespoints ls 2 title $(gq "baseline (median $(echo "$oldmed" | xawk '{print fmt($1)}'))")"
 		medlines="$medlines; set arrow from graph 0, first $oldmed to graph 1, first $oldmed nohead ls 2 lw 1.5 dt 2"
 	fi
@@ -429,109 +413,104 @@ else
 	$medlines
 	plot $plotcmd
 	EOF
-	html "<p>${base:+new: }$(runs new "$tp" | describe)</p>"
-	[ ! -f "$tmp/tp.old" ] || html "<p>baseline: $(runs old "$tp" | describe)</p>"
+	html "<p>${base:+new: }$(describe new "$tp")</p>"
+	[ ! -f "$tmp/tp.old" ] || html "<p>baseline: $(describe old "$tp")</p>"
 fi
 html '</section>'
 
 # --- baseline vs new ---------------------------------------------------------
-# The metrics with a change threshold for the new run set (the bounds
-# file's "change" lines, as sched_perf_compare judges with them: a
-# @variant's own replaces the generic one): metric TAB op TAB N%
-change_rules() {
-	awk -F'\t' '{ printf "%s\t%s %+g%%\n", $1, $2 < 0 ? ">=" : "<=", 100 * $2 }' "$tmp/new.change"
+# The comparison is sched_perf_compare's (--tsv): the metrics its change
+# thresholds name, each with the gate's change, interval and verdict.
+# Without a change threshold for the workload the default metrics are
+# drawn with no verdict.  Nothing is judged here.
+
+# tsv_cols FILE KEY...: those columns of each row of a --tsv FILE, by key
+tsv_cols() {
+	local file=$1
+	shift
+	awk -F'\t' -v keys="$*" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
+		nk = split(keys, k, " "); next }
+	{ for (j = 1; j <= nk; j++) printf "%s%s", $(col[k[j]]), j < nk ? "\t" : "\n" }' "$file"
 }
+
+# plot_sides K METRIC TITLE: METRIC's runs of both sides, jittered, with
+# their boxes and the medians of --dump's stats
+plot_sides() {
+	local k=$1 m=$2 title=$3 side x omd nmd
+	for side in old new; do
+		x=1
+		[ $side = old ] || x=2
+		runs $side "$m" | xawk -v x=$x '{ n = split($0, v, " ")
+			for (i = 1; i <= n; i++) print x + 0.44 * ((i * 0.6180339887) % 1 - 0.5), v[i] }' \
+			>"$tmp/d.$k.$side"
+	done
+	omd=$(med old "$m") nmd=$(med new "$m")
+	printf '1 %s\n2 %s\n' "$omd" "$nmd" >"$tmp/d.$k.med"
+	plot 360 300 "$wl.$m: baseline vs new" <<-EOF
+	set title $(gq "$title")
+	set xrange [0.4:2.6]
+	set xtics ("baseline (n=$(wc -l <"$tmp/d.$k.old"))\nmedian $(fmtn "$omd")" 1, "new (n=$(wc -l <"$tmp/d.$k.new"))\nmedian $(fmtn "$nmd")" 2)
+	set offsets 0, 0, graph 0.08, graph 0.08
+	set bmargin 4
+	$(big "$omd" && echo "set format y '%.0f'")
+	set style boxplot nooutliers
+	set style fill transparent solid 0.12 border
+	set boxwidth 0.55
+	set bars 0.3
+	set key off
+	plot '$tmp/d.$k.old' using (1):2 with boxplot ls 2 lw 1, \\
+	     '$tmp/d.$k.new' using (2):2 with boxplot ls 1 lw 1, \\
+	     '$tmp/d.$k.old' using 1:2 with points ls 2, \\
+	     '$tmp/d.$k.new' using 1:2 with points ls 1, \\
+	     '$tmp/d.$k.med' using (\$1 - 0.3):2:(0.6):(0) with vectors nohead lw 4 lc rgb '#222222'
+	EOF
+}
+fmtn() { echo "$1" | xawk '{ print fmt($1) }'; }
+# pct FRACTION: "+12.3%"
+pct() { awk -v x="$1" 'BEGIN { if (x == "-") print "n/a"; else printf "%+.1f%%\n", 100 * x }'; }
 
 html '<section id="distributions">' '<h2>Baseline vs new</h2>'
 if [ -z "$base" ]; then
 	note "no baseline: run with --baseline OLD_RESULTS to compare (OLD_RESULTS: a program's --save FILE on the base kernel)"
-else
-	change_rules >"$tmp/rules"
-	if [ -s "$tmp/rules" ]; then
-		src="the change rules of ${bounds:-the bounds file beside $compare} for $wl"
-		src=${src/"$here/../"/}
-	else
-		src="no change rule for $wl in ${bounds:-the bounds file beside $compare}: the default metrics"
-		for m in "$tp" task_clock_us_per_op ctx_switches_per_op migrations_per_1k_ops; do
-			[ -z "$m" ] || printf '%s\t\n' "$m"
-		done >"$tmp/rules"
-	fi
-	html "<p>Each iteration of both runs (points), their quartiles (box) and medians (thick line); metrics: $(printf '%s' "$src" | esc).</p>" '<div class="plots">'
-	missing=
+elif [ ! -s "$tmp/new.change" ]; then
+	html "<p>No change threshold for $wl in $(printf '%s' "${bounds:-the bounds file beside $compare}" | esc): no verdict; the default metrics drawn, each iteration of both runs (points), their quartiles (box) and medians (thick line).</p>" '<div class="plots">'
 	k=0
-	: >"$tmp/cmp"
-	while IFS=$'\t' read -r m rule; do
-		o=$(runs old "$m") n=$(runs new "$m")
-		if [ -z "$o" ] || [ -z "$n" ]; then
-			if [ -z "$o$n" ]; then
-				why="in neither run"
-			elif [ -z "$o" ]; then
-				why="not in the baseline"
-			else
-				why="not in the new run"
-			fi
-			missing="$missing${missing:+;} $m ($why)"
-			continue
-		fi
-		# jittered points, medians, and the table row
+	for m in "$tp" task_clock_us_per_op ctx_switches_per_op migrations_per_1k_ops; do
+		[ -n "$m" ] && [ -n "$(runs old "$m")" ] && [ -n "$(runs new "$m")" ] || continue
 		k=$((k + 1))
-		printf '%s\n%s\n' "$o" "$n" | xawk -v pre="$tmp/d.$k" -v m="$m" -v rule="$rule" '
-		{ k = split($0, v, " "); side = NR == 1 ? "old" : "new"; x = NR
-		  for (i = 1; i <= k; i++) {
-			print x + 0.44 * ((i * 0.6180339887) % 1 - 0.5), v[i] > (pre "." side)
-			w[NR, i] = v[i]
-		  }
-		  nn[NR] = k
-		  for (i = 1; i <= k; i++) t[i] = v[i]
-		  md[NR] = median(t, k); mn[NR] = mean(t, k); sd[NR] = sdev(t, k)
-		  print x, md[NR] > (pre ".med")
-		}
-		END {
-			ch = md[1] != 0 ? 100 * (md[2] - md[1]) / (md[1] < 0 ? -md[1] : md[1]) : ""
-			beyond = ""
-			if (rule != "" && ch != "") {
-				split(rule, r, " "); lim = r[2]; sub(/%$/, "", lim); lim += 0
-				beyond = (r[1] == ">=" && ch < lim || r[1] == "<=" && ch > lim) ? "yes" : "no"
-			}
-			chs = ch == "" ? "n/a" : sprintf("%+.1f%%", ch)
-			printf "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s\n", m, rule, fmt(md[1]), \
-			       mn[1] ? sprintf("%.1f", 100 * sd[1] / mn[1]) : "0", nn[1], fmt(md[2]), \
-			       mn[2] ? sprintf("%.1f", 100 * sd[2] / mn[2]) : "0", nn[2], chs, beyond
-		}' >>"$tmp/cmp"
-		IFS='|' read -r _ _ omd _ on nmd _ nn chs _ < <(tail -n1 "$tmp/cmp")
-		plot 360 300 "$wl.$m: baseline vs new" <<-EOF
-		set title $(gq "$m  $chs${rule:+  (bound ${rule})}")
-		set xrange [0.4:2.6]
-		set xtics ("baseline (n=$on)\nmedian $omd" 1, "new (n=$nn)\nmedian $nmd" 2)
-		set offsets 0, 0, graph 0.08, graph 0.08
-		set bmargin 4
-		$(big "$omd" && echo "set format y '%.0f'")
-		set style boxplot nooutliers
-		set style fill transparent solid 0.12 border
-		set boxwidth 0.55
-		set bars 0.3
-		set key off
-		plot '$tmp/d.$k.old' using (1):2 with boxplot ls 2 lw 1, \\
-		     '$tmp/d.$k.new' using (2):2 with boxplot ls 1 lw 1, \\
-		     '$tmp/d.$k.old' using 1:2 with points ls 2, \\
-		     '$tmp/d.$k.new' using 1:2 with points ls 1, \\
-		     '$tmp/d.$k.med' using (\$1 - 0.3):2:(0.6):(0) with vectors nohead lw 4 lc rgb '#222222'
-		EOF
-	done <"$tmp/rules"
+		plot_sides $k "$m" "$m"
+	done
 	html '</div>'
-	if [ -s "$tmp/cmp" ]; then
-		html '<table>' '<tr><th>metric</th><th>baseline median</th><th>stddev</th><th>new median</th><th>stddev</th><th>change</th><th>bound</th><th>beyond the bound</th></tr>'
-		xawk -F'|' -v wl="$wl" '{
-			cls = $10 == "yes" ? " class=\"bad\"" : $10 == "no" ? " class=\"good\"" : ""
-			printf "<tr class=\"cmp\"><td>%s.%s</td><td class=\"num\">%s</td><td class=\"num\">%s%% of the mean, n=%s</td><td class=\"num\">%s</td><td class=\"num\">%s%% of the mean, n=%s</td><td class=\"num\">%s</td><td>%s</td><td%s>%s</td></tr>\n",
-			       esc(wl), esc($1), $3, $4, $5, $6, $7, $8, $9, esc($2 == "" ? "-" : "change " $2), cls, $10 == "" ? "-" : $10
-		}' "$tmp/cmp" >&3
-		html '</table>'
-		note "\"beyond the bound\" looks at the medians only; the gate needs the move shown beyond it (the bound of its interval, Mann-Whitney over the runs): sched_perf_compare OLD NEW gives its verdict."
+else
+	rc=0
+	"$compare" --tsv ${bounds:+--bounds "$bounds"} "$base" "$res" >"$tmp/cmp.tsv" 2>"$tmp/cmp.err" || rc=$?
+	if [ $rc = 2 ]; then
+		note "sched_perf_compare refuses the comparison: $(sed -n '1s/^sched_perf_compare: //p' "$tmp/cmp.err")"
 	else
-		note "no metric of these is in both run sets"
+		src="the change thresholds of ${bounds:-the bounds file beside $compare} for $wl"
+		html "<p>Each iteration of both runs (points), their quartiles (box) and medians (thick line); metrics: $(printf '%s' "${src/"$here/../"/}" | esc); change, interval and verdict: sched_perf_compare's (exit $rc).</p>" '<div class="plots">'
+		k=0
+		tsv_cols "$tmp/cmp.tsv" metric change threshold verdict >"$tmp/cmp.rows"
+		while IFS=$'\t' read -r name ch thr verdict; do
+			k=$((k + 1))
+			m=${name#"$wl".}
+			if [ "$(runs old "$m")" ] && [ "$(runs new "$m")" ]; then
+				plot_sides $k "$m" "$m  $(pct "$ch")  $verdict (threshold $(pct "$thr"))"
+			fi
+		done <"$tmp/cmp.rows"
+		html '</div>' '<table>' '<tr><th>metric</th><th>baseline median</th><th>stddev</th><th>new median</th><th>stddev</th><th>change</th><th>interval</th><th>threshold</th><th>verdict</th></tr>'
+		tsv_cols "$tmp/cmp.tsv" metric old_median old_stddev old_n new_median new_stddev new_n \
+			change ci_lo ci_hi threshold verdict why |
+			xawk -F'\t' 'function p(x) { if (x ~ /^-?inf$/) return (x ~ /^-/ ? "-" : "+") "inf"
+				return x == "-" ? "n/a" : sprintf("%+.1f%%", 100 * x) }
+			function f(x) { return x == "-" ? "-" : fmt(x) }
+			{ cls = $12 == "regressed" ? " class=\"bad\"" : $12 == "same" || $12 == "improved" || $12 == "better" ? " class=\"good\"" : ""
+			printf "<tr class=\"cmp\"><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s, n=%s</td><td class=\"num\">%s</td><td class=\"num\">%s, n=%s</td><td class=\"num\">%s</td><td class=\"num\">%s to %s</td><td>%s</td><td%s title=\"%s\">%s</td></tr>\n",
+			       esc($1), f($2), f($3), $4, f($5), f($6), $7, p($8), p($9), p($10),
+			       ($11 < 0 ? "&gt;= " : "&lt;= ") p($11), cls, esc($13), $12 }' >&3
+		html '</table>'
+		note "the verdict: regressed / improved when the interval is beyond the threshold, same when it is shown within it, else worse, better or undecided (hover for the reason); the gate decides with the same figures"
 	fi
-	[ -z "$missing" ] || note "not compared:$missing"
 fi
 html '</section>'
 

@@ -26,7 +26,7 @@ import json, sys
 keys = {"metric", "old_median", "old_stddev", "old_n", "new_median",
 	"new_stddev", "new_n", "change", "ci_lo", "ci_hi", "p", "p_adj", "p_beyond",
 	"p_same", "p_ni", "threshold", "cv_block", "worse_when", "beyond", "open",
-	"alpha", "looks", "level", "verdict"}
+	"alpha", "looks", "level", "verdict", "why"}
 for line in sys.stdin:
 	o = json.loads(line)
 	assert isinstance(o, dict) and set(o) == keys, line
@@ -86,13 +86,42 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
 json_lines || fail "--json: not one JSON object per line: $(cat "$tmp/out")"
 python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]' <"$tmp/out" ||
 	fail "--json: a line is not JSON"
-grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"cv_block":null,"worse_when":"falls","beyond":true,"open":true,"alpha":0.05,"looks":1,"level":0.05,"verdict":"regressed"}$' "$tmp/out" ||
+grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"cv_block":null,"worse_when":"falls","beyond":true,"open":true,"alpha":0.05,"looks":1,"level":0.05,"verdict":"regressed","why":"median [^"]*beyond -5%, shown [^"]*"}$' "$tmp/out" ||
 	fail "--json: the regression is not in the JSON: $(cat "$tmp/out")"
 pass "--json: 3 JSON objects, one per line, messages_per_sec regressed: worse when it falls, beyond its threshold, open (a worse move shown), alpha 0.05 over 1 look"
 rc=$(run "$cmp" --bounds "$fix/bounds" --json --looks 4 "$fix/old" "$fix/old")
-[ "$rc" = 0 ] && [ "$(grep -c '"worse_when":"rises","beyond":false,"open":false,"alpha":0.05,"looks":4,"level":0.0125,"verdict":"same"}$' "$tmp/out")" = 2 ] ||
+[ "$rc" = 0 ] && [ "$(grep -c '"worse_when":"rises","beyond":false,"open":false,"alpha":0.05,"looks":4,"level":0.0125,"verdict":"same","why":"[^"]*"}$' "$tmp/out")" = 2 ] ||
 	fail "--json --looks 4, identical run sets: exit $rc: $(cat "$tmp/out")"
 pass "--json --looks 4: the look's level 0.0125; the per-op metrics worse when they rise, same, not beyond, not open"
+
+# --tsv: the fields of --json, the same values, for shell scripts
+rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
+cp "$tmp/out" "$tmp/json"
+rc=$(run "$cmp" --bounds "$fix/bounds" --tsv "$fix/old" "$fix/regressed")
+[ "$rc" = 1 ] && [ "$(wc -l <"$tmp/out")" = 4 ] || fail "--tsv regression: exit $rc: $(cat "$tmp/out")"
+python3 - "$tmp/json" "$tmp/out" <<'PY' || fail "--tsv differs from --json"
+import json, math, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[2])]
+keys = rows[0]
+assert keys == list(objs[0].keys()), (keys, list(objs[0].keys()))
+for o, r in zip(objs, rows[1:]):
+    for k, v in zip(keys, r):
+        j = o[k]
+        if j is None:
+            assert v == "-", (k, v)
+        elif isinstance(j, bool):
+            assert v == ("true" if j else "false"), (k, v)
+        elif isinstance(j, (int, float)):
+            assert float(v) == j or (math.isinf(j) and float(v) == j), (k, v, j)
+        else:
+            assert v == j, (k, v, j)
+PY
+nkeys=$(head -n1 "$tmp/out" | wc -w)
+want="--json and --tsv: give one"
+rc=$(run "$cmp" --bounds "$fix/bounds" --json --tsv "$fix/old" "$fix/regressed")
+[ "$rc" = 2 ] && grep -qF -- "$want" "$tmp/err" || fail "--json --tsv: exit $rc: $(cat "$tmp/err")"
+pass "--tsv: a line of the $nkeys keys of --json, then its values row by row; with --json refused"
 
 # --plan: the look sizes vmab and the benches add runs or boots up to
 rc=$(run "$cmp" --plan 3/9)

@@ -29,8 +29,8 @@
 
 /* What --help prints before the options and after them. */
 static const char usage_head[] =
-"Usage: sched_perf_compare [--bounds FILE] [--metric NAME] [--json] [--alpha A]\n"
-"                          [--max-cv C] [--summary FILE]\n"
+"Usage: sched_perf_compare [--bounds FILE] [--metric NAME] [--json | --tsv]\n"
+"                          [--alpha A] [--max-cv C] [--summary FILE]\n"
 "                          [--paired | --boots]\n"
 "                          [--looks N | --look N/M [--prev-look P] [--last]]\n"
 "                          OLD NEW\n"
@@ -133,7 +133,7 @@ static struct {
 	char summary[4096], merge[4096], prev[64];
 	const char *runs;	/* checked by --merge, which knows the count */
 	struct look look, plan;
-	bool json, dump;
+	bool json, tsv, dump;
 } cli = { .params = { .max_cv = CMP_MAX_CV } };	/* alpha 0: the default */
 
 static int parse_alpha(const char *prog, const struct opt_spec *o, const char *arg)
@@ -221,6 +221,10 @@ static const struct opt_spec compare_opts[] = {
 		"the move is shown beyond its threshold (beyond),\n"
 		"whether a worse move is still possible (open: what\n"
 		"exits 4), alpha, looks and this look's level"),
+	OPT_SET(0, "tsv", &cli.tsv, true,
+		"the fields of --json, tab-separated, one line per\n"
+		"metric after a line of their keys (NaN: '-'), for\n"
+		"scripts that read a column by its key"),
 	OPT_STRING(0, "summary", "FILE", cli.summary,
 		"write the comparison's verdict in one line to FILE,\n"
 		"for scripts to pass on: the metrics that regressed\n"
@@ -268,7 +272,8 @@ static const struct opt_spec compare_opts[] = {
 		"print RUNSET and the bounds that judge it as tab-\n"
 		"separated lines, for scripts: 'meta KEY VALUE' (every\n"
 		"meta.KEY line of the file), 'runs METRIC V1 V2...'\n"
-		"(space-separated), 'value NAME NUMBER' (every\n"
+		"(space-separated), 'stats METRIC N MEDIAN MEAN STDDEV\n"
+		"CV' (of those runs), 'value NAME NUMBER' (every\n"
 		"<workload>.NAME: NUMBER line), 'change METRIC\n"
 		"FRACTION' (a change threshold: -0.05 is 'change >=\n"
 		"-5%'), 'bound METRIC OP LIMIT'"),
@@ -379,14 +384,14 @@ static void default_bounds(char *path, size_t len)
  * A JSON number; an infinity as +/-1e999 (valid JSON: Python reads it as
  * inf, jq as the largest double; the sign kept), NaN as null.
  */
-static void json_number(const char *key, double v)
+static void json_number(double v)
 {
 	if (isfinite(v))
-		printf(",\"%s\":%.9g", key, v);
+		printf("%.9g", v);
 	else if (isinf(v))
-		printf(",\"%s\":%s1e999", key, v < 0 ? "-" : "");
+		printf("%s1e999", v < 0 ? "-" : "");
 	else
-		printf(",\"%s\":null", key);
+		fputs("null", stdout);
 }
 
 static void json_string(const char *s)
@@ -426,40 +431,114 @@ static const char *worse_when(double threshold)
 	return threshold < 0 ? "falls" : threshold > 0 ? "rises" : "moves";
 }
 
+/* One figure of a metric's result, as --json and --tsv print it. */
+struct field {
+	const char *key;
+	enum { FIELD_NUMBER, FIELD_COUNT, FIELD_FLAG, FIELD_WORD } kind;
+	double number;
+	unsigned int count;
+	bool flag;
+	const char *word;
+};
+
+#define NUM(k, v)	{ .key = k, .kind = FIELD_NUMBER, .number = (v) }
+#define COUNT(k, v)	{ .key = k, .kind = FIELD_COUNT, .count = (v) }
+#define FLAG(k, v)	{ .key = k, .kind = FIELD_FLAG, .flag = (v) }
+#define WORD(k, v)	{ .key = k, .kind = FIELD_WORD, .word = (v) }
+#define NR_FIELDS	25
+
+/*
+ * The fields of @r, in the order printed, into @f; @name (room for 128)
+ * holds "workload.metric".  One list for both forms, so that they agree.
+ */
+static void result_fields(const char *workload, const struct cmp_result *r,
+			  const struct cmp_params *params, char *name, struct field *f)
+{
+	bool o = r->old.n, n = r->new.n;
+	const struct field all[NR_FIELDS] = {
+		WORD("metric", name),
+		NUM("old_median", o ? r->old.median : NAN),
+		NUM("old_stddev", o ? r->old.stddev : NAN),
+		COUNT("old_n", r->old.n),
+		NUM("new_median", n ? r->new.median : NAN),
+		NUM("new_stddev", n ? r->new.stddev : NAN),
+		COUNT("new_n", r->new.n),
+		NUM("change", r->change),
+		NUM("ci_lo", r->ci_lo),
+		NUM("ci_hi", r->ci_hi),
+		NUM("p", r->p),
+		NUM("p_adj", r->p_adj),
+		NUM("p_beyond", r->p_beyond),
+		NUM("p_same", r->p_same),
+		NUM("p_ni", r->p_ni),
+		NUM("threshold", r->threshold),
+		NUM("cv_block", r->cv_block),
+		WORD("worse_when", worse_when(r->threshold)),
+		FLAG("beyond", r->verdict == CMP_REGRESSED || r->verdict == CMP_IMPROVED),
+		FLAG("open", cmp_bad_side_open(r)),
+		NUM("alpha", params->alpha),
+		COUNT("looks", params->looks > 1 ? params->looks : 1),
+		NUM("level", r->level),
+		WORD("verdict", cmp_verdict_name(r->verdict)),
+		WORD("why", r->why),
+	};
+
+	snprintf(name, 128, "%.31s.%.63s", workload, r->metric);
+	memcpy(f, all, sizeof(all));
+}
+
+/* --json: one object per metric */
 static void print_json(const char *workload, const struct cmp_result *r,
 		       const struct cmp_params *params)
 {
-	unsigned int looks = params->looks > 1 ? params->looks : 1;
-	bool beyond = r->verdict == CMP_REGRESSED || r->verdict == CMP_IMPROVED;
+	struct field f[NR_FIELDS];
 	char name[128];
-	bool o = r->old.n, n = r->new.n;
+	unsigned int i;
 
-	snprintf(name, sizeof(name), "%.31s.%.63s", workload, r->metric);
-	printf("{\"metric\":");
-	json_string(name);
-	json_number("old_median", o ? r->old.median : NAN);
-	json_number("old_stddev", o ? r->old.stddev : NAN);
-	printf(",\"old_n\":%u", r->old.n);
-	json_number("new_median", n ? r->new.median : NAN);
-	json_number("new_stddev", n ? r->new.stddev : NAN);
-	printf(",\"new_n\":%u", r->new.n);
-	json_number("change", r->change);
-	json_number("ci_lo", r->ci_lo);
-	json_number("ci_hi", r->ci_hi);
-	json_number("p", r->p);
-	json_number("p_adj", r->p_adj);
-	json_number("p_beyond", r->p_beyond);
-	json_number("p_same", r->p_same);
-	json_number("p_ni", r->p_ni);
-	json_number("threshold", r->threshold);
-	json_number("cv_block", r->cv_block);
-	printf(",\"worse_when\":\"%s\"", worse_when(r->threshold));
-	printf(",\"beyond\":%s", beyond ? "true" : "false");
-	printf(",\"open\":%s", cmp_bad_side_open(r) ? "true" : "false");
-	json_number("alpha", params->alpha);
-	printf(",\"looks\":%u", looks);
-	json_number("level", r->level);
-	printf(",\"verdict\":\"%s\"}\n", cmp_verdict_name(r->verdict));
+	result_fields(workload, r, params, name, f);
+	for (i = 0; i < NR_FIELDS; i++) {
+		printf("%s\"%s\":", i ? "," : "{", f[i].key);
+		if (f[i].kind == FIELD_NUMBER)
+			json_number(f[i].number);
+		else if (f[i].kind == FIELD_COUNT)
+			printf("%u", f[i].count);
+		else if (f[i].kind == FIELD_FLAG)
+			fputs(f[i].flag ? "true" : "false", stdout);
+		else
+			json_string(f[i].word);
+	}
+	puts("}");
+}
+
+/*
+ * --tsv: the same fields tab-separated, the keys on a first line: for
+ * shell scripts, which read a column by its key.  NaN is "-"; a word has
+ * no tab or newline (they become spaces).
+ */
+static void print_tsv(const char *workload, const struct cmp_result *r,
+		      const struct cmp_params *params, bool header)
+{
+	struct field f[NR_FIELDS];
+	char name[128];
+	const char *c;
+	unsigned int i;
+
+	result_fields(workload, r, params, name, f);
+	for (i = 0; header && i < NR_FIELDS; i++)
+		printf("%s%c", f[i].key, i + 1 < NR_FIELDS ? '\t' : '\n');
+	for (i = 0; i < NR_FIELDS; i++) {
+		if (f[i].kind == FIELD_NUMBER && isnan(f[i].number))
+			putchar('-');
+		else if (f[i].kind == FIELD_NUMBER)
+			printf("%.9g", f[i].number);
+		else if (f[i].kind == FIELD_COUNT)
+			printf("%u", f[i].count);
+		else if (f[i].kind == FIELD_FLAG)
+			fputs(f[i].flag ? "true" : "false", stdout);
+		for (c = f[i].kind == FIELD_WORD ? f[i].word : ""; *c; c++)
+			putchar(*c == '\t' || *c == '\n' ? ' ' : *c);
+		putchar(i + 1 < NR_FIELDS ? '\t' : '\n');
+	}
 }
 
 /*
@@ -586,6 +665,7 @@ static void dump_runset(const char *path, const struct runset *rs,
 {
 	static struct cmp_rule rules[BOUNDS_MAX];
 	static struct file_lines fl;
+	struct sample_stats st;
 	unsigned int i, k, nr;
 
 	read_lines(path, rs->workload, &fl);
@@ -598,6 +678,10 @@ static void dump_runset(const char *path, const struct runset *rs,
 			printf("%s%.9g", k ? " " : "", rs->m[i].v[k]);
 		putchar('\n');
 	}
+	for (i = 0; i < rs->nr_metrics; i++)
+		if (!stats_describe(rs->m[i].v, rs->m[i].n, 0.95, &st))
+			printf("stats\t%s\t%u\t%.9g\t%.9g\t%.9g\t%.9g\n", rs->m[i].name, st.n,
+			       st.median, st.mean, st.stddev, st.cv);
 	for (i = 0; i < fl.nr; i++)
 		if (!fl.l[i].meta)
 			dump_line("value", fl.l[i].key, fl.l[i].value);
@@ -980,6 +1064,8 @@ int main(int argc, char **argv)
 	look = cli.look;
 	if (cli.dump && *cli.merge)
 		bad_input("--dump and --merge: give one");
+	if (cli.json && cli.tsv)
+		bad_input("--json and --tsv: give one");
 	if (cli.plan.n) {
 		if (argc > first || cli.dump || *cli.merge)
 			bad_input("--plan takes no run set and no other mode (see --help)");
@@ -1048,9 +1134,12 @@ int main(int argc, char **argv)
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
 	if (*cli.summary)
 		write_summary(cli.summary, old.workload, res, nr);
-	if (cli.json) {
+	if (cli.json || cli.tsv) {
 		for (i = 0; i < nr; i++)
-			print_json(old.workload, &res[i], &params);
+			if (cli.json)
+				print_json(old.workload, &res[i], &params);
+			else
+				print_tsv(old.workload, &res[i], &params, !i);
 	} else {
 		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, ",
 		       argv[first], argv[first + 1], old.workload, old.variant,
