@@ -25,7 +25,8 @@ json_lines() {
 import json, sys
 keys = {"metric", "old_median", "old_stddev", "old_n", "new_median",
 	"new_stddev", "new_n", "change", "ci_lo", "ci_hi", "p", "p_adj", "p_beyond",
-	"p_same", "p_ni", "threshold", "cv_block", "worse_when", "beyond", "open",
+	"p_same", "p_ni", "threshold", "cv_block", "worse_when", "beyond",
+	"estimate_beyond", "open",
 	"alpha", "looks", "level", "verdict", "why"}
 for line in sys.stdin:
 	o = json.loads(line)
@@ -86,11 +87,11 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
 json_lines || fail "--json: not one JSON object per line: $(cat "$tmp/out")"
 python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]' <"$tmp/out" ||
 	fail "--json: a line is not JSON"
-grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"cv_block":null,"worse_when":"falls","beyond":true,"open":true,"alpha":0.05,"looks":1,"level":0.05,"verdict":"regressed","why":"median [^"]*beyond -5%, shown [^"]*"}$' "$tmp/out" ||
+grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"cv_block":null,"worse_when":"falls","beyond":true,"estimate_beyond":true,"open":true,"alpha":0.05,"looks":1,"level":0.05,"verdict":"regressed","why":"median [^"]*beyond -5%, shown [^"]*"}$' "$tmp/out" ||
 	fail "--json: the regression is not in the JSON: $(cat "$tmp/out")"
 pass "--json: 3 JSON objects, one per line, messages_per_sec regressed: worse when it falls, beyond its threshold, open (a worse move shown), alpha 0.05 over 1 look"
 rc=$(run "$cmp" --bounds "$fix/bounds" --json --looks 4 "$fix/old" "$fix/old")
-[ "$rc" = 0 ] && [ "$(grep -c '"worse_when":"rises","beyond":false,"open":false,"alpha":0.05,"looks":4,"level":0.0125,"verdict":"same","why":"[^"]*"}$' "$tmp/out")" = 2 ] ||
+[ "$rc" = 0 ] && [ "$(grep -c '"worse_when":"rises","beyond":false,"estimate_beyond":false,"open":false,"alpha":0.05,"looks":4,"level":0.0125,"verdict":"same","why":"[^"]*"}$' "$tmp/out")" = 2 ] ||
 	fail "--json --looks 4, identical run sets: exit $rc: $(cat "$tmp/out")"
 pass "--json --looks 4: the look's level 0.0125; the per-op metrics worse when they rise, same, not beyond, not open"
 
@@ -141,7 +142,11 @@ pass "improvement: exit 0, marked improved"
 rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.0001 "$fix/old" "$fix/regressed")
 [ "$rc" = 4 ] && row messages_per_sec | grep -q 'too-few-runs$' ||
 	fail "--alpha 0.0001: 8 vs 8 runs cannot reach it: exit $rc: $(cat "$tmp/out")"
-pass "--alpha 0.0001: too-few-runs, exit 4"
+rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.0001 --tsv "$fix/old" "$fix/regressed")
+[ "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	NR == 2 { print $c["verdict"], $c["beyond"], $c["estimate_beyond"] }' "$tmp/out")" = "too-few-runs false true" ] ||
+	fail "--alpha 0.0001 --tsv: -14 % not beyond, yet its estimate past -5 %: $(cat "$tmp/out")"
+pass "--alpha 0.0001: too-few-runs, exit 4; the estimate past its threshold (estimate_beyond), not shown (beyond)"
 
 # Paired blocks (as --ab --save writes them): the signed-rank test; 8 blocks
 # all beyond the threshold give one-sided p 1 / 2^8, below 0.05 / 3 / 2.

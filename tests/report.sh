@@ -237,7 +237,9 @@ check_page "fixtures" "$tmp/fix.html" 20000 \
 	"header=0 throughput=1 distributions=3 latency=0 migrations=0 evidence=0"
 # the row is sched_perf_compare's: its change, interval and verdict
 want=$("$SCHED_PERF_COMPARE" --tsv --bounds "$fix/bounds" "$fix/old" "$fix/regressed" |
-	awk -F'\t' '$1 == "hackbench.messages_per_sec" { printf "%+.1f%% %+.1f%% %+.1f%% %s", 100 * $8, 100 * $9, 100 * $10, $24 }')
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	$1 == "hackbench.messages_per_sec" { printf "%+.1f%% %+.1f%% %+.1f%% %s", 100 * $c["change"],
+		100 * $c["ci_lo"], 100 * $c["ci_hi"], $c["verdict"] }')
 [ "$want" = "-14.0% -14.1% -13.9% regressed" ] || fail "fixtures: sched_perf_compare says '$want'"
 grep -q '<tr class="cmp"><td>hackbench.messages_per_sec</td><td class="num">1000100</td>.*<td class="num">860086</td>.*<td class="num">-14.0%</td><td class="num">-14.1% to -13.9%</td><td>&gt;= -5.0%</td><td class="bad" title="[^"]*">regressed</td></tr>' "$tmp/fix.html" ||
 	fail "fixtures: the -14 % row: $(grep 'messages_per_sec</td>' "$tmp/fix.html")"

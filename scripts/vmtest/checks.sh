@@ -55,44 +55,40 @@ features=/sys/kernel/debug/sched/features
 # p at 8 blocks, 2/256, is above the 0.0025 a look gets with several gated
 # metrics, so 8 needed extra looks, and on a loaded host the budget for
 # them ran out at 9 blocks: every metric "too few runs").
-ab() {	# feature output loops
-	./hackbench --ab "$1" -p -g 2 -l "$3" --iterations 12 --results none > "$2" 2>&1
+ab() {	# feature output loops: the A and B run sets in /tmp/ab.FEATURE(.a)
+	./hackbench --ab "$1" -p -g 2 -l "$3" --iterations 12 --results none \
+		--save /tmp/ab."$1" > "$2" 2>&1
 	rc=$?
 	grep -E '^(not )?ok [0-9]+ hackbench\.(ab\.|completed)|^# hackbench\.ab\.' "$2" |
 		sed "s/^/SCHED_PERF_AB $1: /"
 	return $rc
 }
 # A metric moved the bad way: regressed (shown beyond the threshold),
-# worse (a move shown, its size not), or its estimate beyond the
-# threshold with significance still short when the budget ran out (the
-# guest's blocks slow down and vary more when the host is loaded: 10
-# blocks gave messages/s -26 % at Holm p 0.0156 against 0.0125 beside a
-# make check-fresh).  A knob that changes nothing (LATENCY_WARN below)
-# moves nothing beyond its threshold.
-moved_bad() {	# metric sign-of-the-bad-way file
+# worse (a move shown, its size not), or its estimate past the threshold
+# with significance still short when the budget ran out (the guest's
+# blocks slow down and vary more when the host is loaded: 10 blocks gave
+# messages/s -26 % at Holm p 0.0156 against 0.0125 beside a make
+# check-fresh).  A knob that changes nothing (LATENCY_WARN below) moves
+# nothing beyond its threshold.  The estimate is sched_perf_compare's, on
+# the blocks the run saved: its --tsv column estimate_beyond.
+moved_bad() {	# metric feature output
 	grep -qE "^(not )?ok [0-9]+ hackbench\.ab\.$1 # (regressed|SKIP worse): " "$3" ||
-		undecided_beyond "$@"
+		[ "$(compare_col estimate_beyond --paired --metric "$1" /tmp/ab."$2".a /tmp/ab."$2")" = true ]
 }
-# An undecided line's estimate, "median A -> B (C%) in [...]", beyond
-# the threshold it names, "neither shown beyond T% nor", the bad way.
-undecided_beyond() {	# metric sign-of-the-bad-way file
-	awk -v m="$1" -v s="$2" '
-	index($0, "hackbench.ab." m " # SKIP undecided: ") &&
-	match($0, /\([-+][0-9.]+%\) in /) {
-		c = substr($0, RSTART + 1, RLENGTH - 6) + 0
-		if (!match($0, /beyond [-+][0-9.]+% nor/))
-			next
-		t = substr($0, RSTART + 7, RLENGTH - 12) + 0
-		if ((s == "-" && t < 0 && c < t) || (s == "+" && t > 0 && c > t))
-			found = 1
-	}
-	END { exit !found }' "$3"
+# compare_col KEY ARGS...: column KEY of sched_perf_compare --tsv ARGS
+compare_col() {
+	key=$1
+	shift
+	./sched_perf_compare --tsv "$@" > /tmp/compare.tsv 2> /tmp/compare.err
+	[ $? != 2 ] || { sed 's/^/SCHED_PERF_COMPARE: /' /tmp/compare.err >&2; return 1; }
+	awk -F'\t' -v k="$key" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next }
+		c { print $c }' /tmp/compare.tsv
 }
 ab NO_RUN_TO_PARITY /tmp/ab.out 200
 [ $? = 1 ] &&
 	grep -q '^not ok [0-9]* hackbench\.ab\.' /tmp/ab.out &&
-	moved_bad ctx_switches_per_op + /tmp/ab.out &&
-	moved_bad messages_per_sec - /tmp/ab.out &&
+	moved_bad ctx_switches_per_op NO_RUN_TO_PARITY /tmp/ab.out &&
+	moved_bad messages_per_sec NO_RUN_TO_PARITY /tmp/ab.out &&
 	grep -qw RUN_TO_PARITY $features
 report $? "--ab NO_RUN_TO_PARITY on hackbench: a metric regressed, switches per message and messages/s moved beyond their thresholds the bad way, RUN_TO_PARITY restored"
 # With the kernel/sched patches the counters say why: every check that

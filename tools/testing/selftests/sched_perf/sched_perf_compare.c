@@ -219,8 +219,10 @@ static const struct opt_spec compare_opts[] = {
 		"table: the figures, the verdict, which way the metric\n"
 		"is worse (worse_when: falls, rises, moves), whether\n"
 		"the move is shown beyond its threshold (beyond),\n"
-		"whether a worse move is still possible (open: what\n"
-		"exits 4), alpha, looks and this look's level"),
+		"whether the estimate is past it the bad way, shown or\n"
+		"not (estimate_beyond), whether a worse move is still\n"
+		"possible (open: what exits 4), alpha, looks, this\n"
+		"look's level, and the reason (why)"),
 	OPT_SET(0, "tsv", &cli.tsv, true,
 		"the fields of --json, tab-separated, one line per\n"
 		"metric after a line of their keys (NaN: '-'), for\n"
@@ -431,6 +433,21 @@ static const char *worse_when(double threshold)
 	return threshold < 0 ? "falls" : threshold > 0 ? "rises" : "moves";
 }
 
+/*
+ * Is the change's estimate past the threshold the bad way, shown or not?
+ * (A move of a metric worse either way is past it beyond +/- it.)
+ */
+static bool estimate_beyond(const struct cmp_result *r)
+{
+	if (isnan(r->change))
+		return false;
+	if (r->threshold < 0)
+		return r->change < r->threshold;
+	if (r->threshold > 0)
+		return r->change > r->threshold;
+	return r->change != 0;
+}
+
 /* One figure of a metric's result, as --json and --tsv print it. */
 struct field {
 	const char *key;
@@ -445,7 +462,7 @@ struct field {
 #define COUNT(k, v)	{ .key = k, .kind = FIELD_COUNT, .count = (v) }
 #define FLAG(k, v)	{ .key = k, .kind = FIELD_FLAG, .flag = (v) }
 #define WORD(k, v)	{ .key = k, .kind = FIELD_WORD, .word = (v) }
-#define NR_FIELDS	25
+#define NR_FIELDS	26
 
 /*
  * The fields of @r, in the order printed, into @f; @name (room for 128)
@@ -475,6 +492,7 @@ static void result_fields(const char *workload, const struct cmp_result *r,
 		NUM("cv_block", r->cv_block),
 		WORD("worse_when", worse_when(r->threshold)),
 		FLAG("beyond", r->verdict == CMP_REGRESSED || r->verdict == CMP_IMPROVED),
+		FLAG("estimate_beyond", estimate_beyond(r)),
 		FLAG("open", cmp_bad_side_open(r)),
 		NUM("alpha", params->alpha),
 		COUNT("looks", params->looks > 1 ? params->looks : 1),
