@@ -136,11 +136,13 @@ image() {
 		list="$list $p"
 	done
 	say "building the kernel with$list"
-	VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$list" "$top/scripts/vmtest.sh" "$ksrc" kernel \
+	rm -f "$log.status"
+	VM_STATUS=$log.status VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$list" \
+		"$top/scripts/vmtest.sh" "$ksrc" kernel \
 		>"$log" 2>&1 || { tail -5 "$log" >&2; die "the kernel does not build (see $log)"; }
-	p=$(sed -n 's/^vmtest: kernel: //p' "$log" | tail -n1)
+	p=$(sed -n 's/^kernel: //p' "$log.status" | tail -n1)
 	cp "$p" "$out/bzImage" || die "no kernel image from vmtest (see $log)"
-	say "$(grep -o 'kernel cached\|kernel built' "$log" | head -n1): $p"
+	say "kernel $(sed -n 's/^kernel_build: //p' "$log.status" | tail -n1): $p"
 }
 
 # A boot with results: its results/<prog>.results for every program
@@ -157,11 +159,12 @@ longest=0
 boot_one() {	# cost n
 	local dir=$out/cost-$1/boot-$2 try rc t0 t
 	for try in 1 2; do
-		rm -rf "$dir"
+		rm -rf "$dir" "$dir.status"
 		t0=$(date +%s)
 		rc=0
 		VM_TIMEOUT=${VM_TIMEOUT:-$((longest == 0 ? 1200 : (3 * longest > 180 ? 3 * longest : 180)))} \
 			VM_KERNEL=$out/bzImage VM_APPEND="sched_test_cost_ns=$1" VM_OUT=$dir \
+			VM_STATUS=$dir.status \
 			"$top/scripts/vmtest.sh" "$ksrc" run >"$dir.log" 2>&1 || rc=$?
 		t=$(($(date +%s) - t0))
 		case $rc in
@@ -174,7 +177,7 @@ boot_one() {	# cost n
 			say "cost $1 ns, boot $2: $t s"
 			return
 		fi
-		say "cost $1 ns, boot $2: no results ($(grep -m1 'FAIL: ' "$dir.log" | sed 's/^vmtest: //'))"
+		say "cost $1 ns, boot $2: no results ($(sed -n 's/^failure: //p' "$dir.status" 2>/dev/null | tail -n1))"
 		cp "$dir.log" "$dir.try$try.log"
 	done
 	die "cost $1, boot $2 gave no results twice (see $dir.try1.log, $dir.log)"

@@ -31,10 +31,12 @@ build() {	# what patches...
 	local what=$1 t0 rc=0
 	shift
 	t0=$(now)
-	VM_KERNEL_PATCHES="$*" "$top/scripts/vmtest.sh" "$ksrc" kernel >"$tmp/log" 2>&1 || rc=$?
+	rm -f "$tmp/status"
+	VM_STATUS=$tmp/status VM_KERNEL_PATCHES="$*" "$top/scripts/vmtest.sh" "$ksrc" kernel \
+		>"$tmp/log" 2>&1 || rc=$?
 	[ $rc = 0 ] || { echo "kernel_rebuild: $what: vmtest exit $rc" >&2; tail -5 "$tmp/log" >&2; exit 1; }
 	printf '  %-40s %7s s  (%s)\n' "$what" "$(since "$t0")" \
-		"$(grep -o 'kernel cached\|what changed since the last kernel built there\|several minutes on 2 CPUs' "$tmp/log" | head -n1)"
+		"$(sed -n 's/^kernel_build: //p' "$tmp/status" | tail -n1)"
 }
 
 one_line kernel/sched/fair.c fair

@@ -20,7 +20,7 @@ kernel)
 	side=A
 	case " ${VM_KERNEL_PATCHES:-} " in *" $plan/B.patch "*) side=B ;; esac
 	echo "$side" >"$plan/image-$side"
-	echo "vmtest: kernel: $plan/image-$side"
+	echo "kernel: $plan/image-$side" >>"${VM_STATUS:?}"
 	;;
 run)
 	side=$(cat "${VM_KERNEL:?}")

@@ -212,6 +212,9 @@ tree_of() {	# spec
 
 # Build side $1 ($2: its spec, with VM_$1_PATCHES on it); sets kernel_$1
 # and tree_$1.
+# status_of FILE KEY: the last KEY of a VM_STATUS file of vmtest
+status_of() { [ ! -f "$1" ] || sed -n "s/^$2: //p" "$1" | tail -n1; }
+
 build_side() {
 	local side=$1 spec=$2 tree image log=$out/build-$1.log list=VM_$1_PATCHES p more=
 	tree=$(tree_of "$spec")
@@ -219,16 +222,18 @@ build_side() {
 		more="$more $(realpath "$p")"
 	done
 	say "$side: building $spec${more:+ with$more}"
-	VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$more" "$vmtest" "$tree" kernel >"$log" 2>&1 ||
+	rm -f "$out/build-$side.status"
+	VM_STATUS=$out/build-$side.status VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$more" \
+		"$vmtest" "$tree" kernel >"$log" 2>&1 ||
 		{ tail -5 "$log" >&2
 		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; decided=1; exit 125; }
 		  die "$side ($spec) does not build (see $log)"; }
-	image=$(sed -n 's/^vmtest: kernel: //p' "$log" | tail -n1)
+	image=$(status_of "$out/build-$side.status" kernel)
 	# the image outlives the next checkout: keep a copy per side
 	cp "$image" "$out/bzImage-$side" || die "$side: no kernel image from vmtest (see $log)"
 	printf -v "kernel_$side" '%s' "$out/bzImage-$side"
 	printf -v "tree_$side" '%s' "$tree"
-	say "$side: $(grep -o 'kernel cached\|what changed since the last kernel built there\|several minutes on 2 CPUs' "$log" | head -n1)"
+	say "$side: kernel $(status_of "$out/build-$side.status" kernel_build)"
 }
 
 tree_A=''	# set by build_side, as kernel_A and the B side's
@@ -260,7 +265,9 @@ boot() {	# n side
 		rc=0
 		rm -rf "$dir"
 		t0=$(date +%s)
+		rm -f "$dir.status"
 		VM_TIMEOUT=$(boot_timeout) VM_KERNEL=${!img} VM_BISECT=0 VM_CHECKS=$checks VM_OUT=$dir \
+			VM_STATUS=$dir.status \
 			"$vmtest" "$suite_tree" run >"$dir.log" 2>&1 || rc=$?
 		secs=$(($(date +%s) - t0))
 		boot_secs=$((boot_secs + secs))
@@ -275,7 +282,7 @@ boot() {	# n side
 			say "boot $n: $side: $secs s"
 			return
 		fi
-		say "boot $n ($side): no results after $secs s, $(grep -m1 'FAIL: ' "$dir.log" | sed 's/^vmtest: //')"
+		say "boot $n ($side): no results after $secs s, FAIL: $(status_of "$dir.status" failure)"
 		cp "$dir.log" "$dir.try$try.log"
 		[ "$try" = 2 ] && die "boot $n ($side) gave no results twice (see $dir.try1.log, $dir.log)"
 	done

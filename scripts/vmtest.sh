@@ -25,6 +25,10 @@
 #                   outside the git tree
 #   VM_OUT=DIR      where console log, KTAP and results/<prog>.results go
 #                   (bzImage and initrd.gz for "image"; default: a temp dir)
+#   VM_STATUS=FILE  "key: value" lines for scripts (vmab.sh), so that none
+#                   reads this one's sentences: kernel (the image),
+#                   kernel_build (cached, incremental, cold), suite_build
+#                   (cached, built) and failure (why the run failed)
 #   VM_CHECKS=0     skip the guest checks (checks.sh) before the suite
 #   VM_PROGS="hackbench tcp_rr"  run only these programs (default: all)
 #   VM_BASELINE=DIR <prog>.results files (a previous VM_OUT/results): each
@@ -78,6 +82,10 @@ jobs=$(($(nproc) + 1))
 decided=
 
 say() { echo "vmtest: $*"; }
+# status KEY VALUE: a line of VM_STATUS
+status() { [ -z "${VM_STATUS:-}" ] || echo "$1: $2" >>"$VM_STATUS"; }
+# A run that failed: why, said and noted
+failed() { say "FAIL: $*"; status failure "$*"; }
 # Bad input or a broken host: 2, or 128 to abort a bisect
 die() {
 	echo "vmtest: $*" >&2
@@ -255,6 +263,7 @@ build_kernel() {
 	kernel=$out/bzImage
 	if [ -f "$kernel" ]; then
 		say "kernel cached: $out"
+		status kernel_build cached
 		return
 	fi
 	mkdir -p "$cache"
@@ -264,6 +273,7 @@ build_kernel() {
 	if [ -f "$kernel" ]; then
 		exec {lock}>&-
 		say "kernel cached: $out (built while this run waited)"
+		status kernel_build cached
 		return
 	fi
 	build=$cache/build-$base
@@ -272,8 +282,10 @@ build_kernel() {
 	patched_tree "$src" "$build"
 	if [ -f "$build/vmlinux" ]; then
 		say "building the kernel in $build (what changed since the last kernel built there)"
+		status kernel_build incremental
 	else
 		say "building the kernel in $build (several minutes on 2 CPUs)"
+		status kernel_build cold
 	fi
 	{ make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig &&
 	  "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
@@ -327,8 +339,10 @@ build_suite() {
 		# another run may have kept the same suite meanwhile: either will do
 		mv -T "$tmp" "$kept" 2>/dev/null || rm -rf "$tmp"
 		say "static suite built: $kept"
+		status suite_build built
 	else
 		say "static suite cached: $kept"
+		status suite_build cached
 	fi
 	mkdir -p "$root" && cp -a "$kept" "$root/kselftest" || die "cannot copy the suite from $kept"
 	progs=$(sed -n 's/^sched_perf://p' "$root/kselftest/kselftest-list.txt")
@@ -499,23 +513,23 @@ ktap_whole() {
 	local plan results
 	sed -n '/^TAP version 13$/,/^SCHED_PERF_VM_EXIT=/p' "$out/console.log" |
 		tr -d '\r' | grep -v '^SCHED_PERF_VM_EXIT=\|^SCHED_PERF_RESULT ' >"$out/ktap"
-	[ "$qemu_rc" = 124 ] && { say "FAIL: guest hung, killed after $vm_timeout s"; return 1; }
+	[ "$qemu_rc" = 124 ] && { failed "guest hung, killed after $vm_timeout s"; return 1; }
 	status=$(tr -d '\r' <"$out/console.log" | sed -n 's/^SCHED_PERF_VM_EXIT=//p')
-	[ -n "$status" ] || { say "FAIL: the guest died before the suite finished"; return 1; }
+	[ -n "$status" ] || { failed "the guest died before the suite finished"; return 1; }
 	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$out/ktap" | head -n1)
 	results=$(grep -cE '^(not )?ok [0-9]+ selftests: sched_perf: ' "$out/ktap" || true)
 	[ -n "$plan" ] && [ "$plan" = "$results" ] ||
-		{ say "FAIL: incomplete KTAP: plan '$plan', $results results"; return 1; }
+		{ failed "incomplete KTAP: plan '$plan', $results results"; return 1; }
 	say "KTAP complete: $results programs; console log and KTAP in $out"
 }
 
 verdict() {
 	ktap_whole || return 1
 	if grep -qE '^not ok [0-9]+ selftests: sched_perf: ' "$out/ktap"; then
-		say "FAIL: $(grep -E '^not ok [0-9]+ selftests:' "$out/ktap" | tr '\n' ';')"
+		failed "$(grep -E '^not ok [0-9]+ selftests:' "$out/ktap" | tr '\n' ';')"
 		return 1
 	fi
-	[ "$status" = 0 ] || { say "FAIL: the runner exited $status"; return 1; }
+	[ "$status" = 0 ] || { failed "the runner exited $status"; return 1; }
 	say "PASS"
 }
 
@@ -599,6 +613,7 @@ else
 	build_kernel
 fi
 say "kernel: $kernel"
+status kernel "$kernel"
 [ "$what" = kernel ] && exit 0
 out=${VM_OUT:-$(mktemp -d)}
 mkdir -p "$out"

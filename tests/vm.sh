@@ -101,10 +101,11 @@ VM_ICOUNT=0 VM_B_PATCHES=$series VM_BOOTS=3 VM_PROGS=hackbench VM_OUT=$out/ab \
 flagged=$(sed -n 's/^not ok 1 hackbench # regressed: //p' "$out/ab/verdict.tap" 2>/dev/null)
 [ "$rc" = 1 ] && grep -q 'hackbench\.sis_scanned_per_wakeup +' <<<"$flagged" ||
 	fail "two kernels: vmab exit $rc, want 1 with hackbench.sis_scanned_per_wakeup flagged: $(tail -n3 "$out/ab.log")"
-grep -q '^vmab: B: what changed since the last kernel built there\|^vmab: B: kernel cached' "$out/ab.log" ||
-	fail "two kernels: B was not built from the kept build tree: $(grep -m1 '^vmab: B: ' "$out/ab.log")"
+# vmtest's VM_STATUS files, which vmab keeps beside each build and boot
+grep -qxE 'kernel_build: (incremental|cached)' "$out/ab/build-B.status" ||
+	fail "two kernels: B was not built from the kept build tree: $(cat "$out/ab/build-B.status")"
 boots=$(ls "$out"/ab/boot-*-[AB].log | wc -l)
-cached=$(cat "$out"/ab/boot-*-[AB].log | grep -c '^vmtest: static suite cached: ')
+cached=$(cat "$out"/ab/boot-*-[AB].status | grep -cx 'suite_build: cached')
 [ "$cached" = "$boots" ] || fail "two kernels: $cached of $boots boots took the static suite from the cache"
 pass "two kernels: the seed series up to 0004 flagged over $((boots / 2)) boots a side ($flagged), in $(($(date +%s) - start)) s; $(grep '^vmab: stopped at ' "$out/ab.log")"
 done_ok

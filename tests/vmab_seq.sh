@@ -35,7 +35,7 @@ kernel)
 	side=A
 	[[ ${VM_KERNEL_PATCHES:-} == */b.patch* ]] && side=B
 	echo "$side" >"$STUB/image-$side"
-	echo "vmtest: kernel: $STUB/image-$side"
+	echo "kernel: $STUB/image-$side" >>"$VM_STATUS"
 	;;
 run)
 	side=$(cat "$VM_KERNEL")
