@@ -157,6 +157,35 @@ char *fileio_read_kernel(const char *path, size_t max, size_t *len)
 	return buf;
 }
 
+int fileio_read_into(const char *path, char *buf, size_t size, size_t *len)
+{
+	struct stat st;
+	size_t n = 0;
+	ssize_t r = 1;
+	int fd = open_regular(path, &st), e;
+
+	if (fd < 0)
+		return -1;
+	while (r > 0 && n + 1 < size) {
+		r = read_some(fd, buf + n, size - 1 - n);
+		if (r > 0)
+			n += r;
+	}
+	/* full: one byte more tells a file that fits from a longer one */
+	if (r > 0 && read_some(fd, &buf[n], 1) > 0) {
+		r = -1;
+		errno = EFBIG;
+	}
+	e = errno;
+	close(fd);
+	errno = e;
+	if (r < 0)
+		return -1;
+	buf[n] = '\0';
+	*len = n;
+	return 0;
+}
+
 int fileio_first_line(const char *path, char *out, size_t len)
 {
 	struct stat st;

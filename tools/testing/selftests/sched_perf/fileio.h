@@ -35,6 +35,14 @@ char *fileio_read_user(const char *path, size_t *len, char *err,
 char *fileio_read_kernel(const char *path, size_t max, size_t *len);
 
 /*
+ * The same into the caller's @buf of @size bytes, with no allocation (a
+ * worker reads its own files as it exits: a fresh heap in a forked child
+ * costs page faults).  0, or -1 with errno set: EFBIG when the file does
+ * not fit with its NUL.
+ */
+int fileio_read_into(const char *path, char *buf, size_t size, size_t *len);
+
+/*
  * The first line of such a file into @out, newline stripped; at most
  * @len - 1 bytes are read.  0, or -1 with errno set as above.
  */

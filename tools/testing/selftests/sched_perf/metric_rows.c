@@ -105,6 +105,8 @@ const struct metric_row metric_rows[] = {
 	/* the rest of the machine: is someone else busy? */
 	SHARE(METRIC_FOREIGN_SHARE, F_FOREIGN_NS, F_CAPACITY_NS, 0),
 	SHARE("steal_share", F_STEAL_NS, F_CAPACITY_NS, 0),
+	/* what --counters tasks costs: the workers' reads, in the window */
+	SHARE("tasks_read_share", F_TASKS_READ_NS, F_CAPACITY_NS, 0),
 };
 
 const size_t metric_nr_rows = ARRAY_SIZE(metric_rows);

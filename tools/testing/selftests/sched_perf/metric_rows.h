@@ -40,6 +40,7 @@ enum field {
 	F_WAKEUPS_AFFINE,
 	F_WAKEUPS_AFFINE_ATTEMPTS,
 	F_WAKEUPS_SYNC,
+	F_TASKS_READ_NS,	/* CPU time the workers spent reading their figures */
 	/* /proc/schedstat, machine-wide (src_schedstat.c) */
 	F_SS_RUN_DELAY_NS,
 	F_SS_TTWU,

@@ -409,24 +409,6 @@ int task_schedstat_parse(const char *text, struct task_sched *ts)
 	return 0;
 }
 
-/*
- * "pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt
- * majflt ...": comm may hold spaces and parentheses, so the fields start
- * after the last ')'.
- */
-int task_stat_parse(const char *text, struct task_sched *ts)
-{
-	unsigned long long minflt, majflt;
-	const char *at = strrchr(text, ')');
-
-	if (!at || sscanf(at + 1, " %*c %*d %*d %*d %*d %*d %*u %llu %*u %llu",
-			  &minflt, &majflt) != 2)
-		return -1;
-	ts->has_faults = true;
-	ts->page_faults = minflt + majflt;
-	return 0;
-}
-
 #define FOR_EACH_TASK_COUNTER(op)					\
 	do {								\
 		op(nr_migrations); op(nr_switches);			\

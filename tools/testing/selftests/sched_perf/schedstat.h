@@ -93,8 +93,6 @@ struct task_sched {
 int task_sched_parse(const char *text, struct task_sched *ts);
 /* Returns 0, or -1 when the text is not "exec run_delay pcount". */
 int task_schedstat_parse(const char *text, struct task_sched *ts);
-/* Its page faults from /proc/<pid>/stat; 0, or -1 when the text is not one. */
-int task_stat_parse(const char *text, struct task_sched *ts);
 void task_sched_add(struct task_sched *sum, const struct task_sched *ts);
 void task_sched_sub(struct task_sched *a, const struct task_sched *b);
 

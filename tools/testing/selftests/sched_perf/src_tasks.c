@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The workers' own figures: every worker (process or thread) reads its
- * /proc/thread-self/sched, schedstat and stat right before it exits and
+ * /proc/thread-self/sched and schedstat (and its faults from getrusage())
+ * right before it exits and
  * adds them to a sum in shared memory.  They cover exactly the workload's
  * tasks, which perf's inherited counters do too but /proc/schedstat,
  * machine-wide, does not.  The kernel keeps these counts for every task
  * anyway, so reading them costs the workload nothing while it runs; perf
  * events put every context switch of a counted task on perf's slow path.
  * So when perf is off, the CPU time, switches, migrations and faults that
- * perf would count come from here, for the workers alone.
+ * perf would count come from here, for the workers alone.  The reads
+ * happen after the timed window has closed (barrier_window()), and their
+ * own CPU time is measured: tasks_read_share, against the machine's CPU
+ * time over the measurement.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include "fileio.h"
 #include "schedstat.h"
@@ -26,45 +32,57 @@ struct task_accum {
 	pthread_mutex_t lock;
 	struct task_sched sum;
 	unsigned int nr_tasks, nr_unreadable;
+	double read_ns;		/* the workers' CPU time in account_exiting_task() */
 };
 
 static struct task_accum *accum;
 static const char *task_missing;
 
-#define TASK_FILE_MAX	(1UL << 20)	/* /proc/<tid>/sched is about 4 KiB */
+/* /proc/<tid>/sched is about 2 KiB, 4 with the schedstat lines */
+#define TASK_SCHED_MAX		16384
+#define TASK_SCHEDSTAT_MAX	128
 
 static bool read_task(const char *dir, struct task_sched *ts)
 {
-	char path[64];
+	char path[64], text[TASK_SCHED_MAX];
 	size_t len;
-	char *text;
-	int ret;
 
 	snprintf(path, sizeof(path), "%s/sched", dir);
-	text = fileio_read_kernel(path, TASK_FILE_MAX, &len);
-	if (!text)
+	if (fileio_read_into(path, text, sizeof(text), &len) || task_sched_parse(text, ts))
 		return false;
-	ret = task_sched_parse(text, ts);
-	free(text);
 	snprintf(path, sizeof(path), "%s/schedstat", dir);
-	text = fileio_read_kernel(path, TASK_FILE_MAX, &len);
-	if (text)
+	if (!fileio_read_into(path, text, TASK_SCHEDSTAT_MAX, &len))
 		task_schedstat_parse(text, ts);
-	free(text);
-	snprintf(path, sizeof(path), "%s/stat", dir);
-	text = fileio_read_kernel(path, TASK_FILE_MAX, &len);
-	if (text)
-		task_stat_parse(text, ts);
-	free(text);
-	return !ret;
+	return true;
+}
+
+/* The calling thread's page faults: a system call, cheaper than its stat file. */
+static void read_faults(struct task_sched *ts)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru))
+		return;
+	ts->has_faults = true;
+	ts->page_faults = ru.ru_minflt + ru.ru_majflt;
+}
+
+static double thread_cpu_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
 /* Runs in every worker (process or thread) right before it exits. */
 static void account_exiting_task(void)
 {
+	double start = thread_cpu_ns();
 	struct task_sched ts;
 	bool ok = read_task("/proc/thread-self", &ts);
 
+	read_faults(&ts);
 	pthread_mutex_lock(&accum->lock);
 	if (ok) {
 		task_sched_add(&accum->sum, &ts);
@@ -72,6 +90,7 @@ static void account_exiting_task(void)
 	} else {
 		accum->nr_unreadable++;
 	}
+	accum->read_ns += thread_cpu_ns() - start;
 	pthread_mutex_unlock(&accum->lock);
 }
 
@@ -112,6 +131,7 @@ static void tasks_begin(struct measure *m)
 		return;
 	memset(&accum->sum, 0, sizeof(accum->sum));
 	accum->nr_tasks = accum->nr_unreadable = 0;
+	accum->read_ns = 0;
 	task_exit_hook = account_exiting_task;
 }
 
@@ -132,6 +152,7 @@ static void put_sums(struct measure *m, const struct task_sched *t, unsigned int
 	m->value[F_WAKEUPS_AFFINE] = t->nr_wakeups_affine;
 	m->value[F_WAKEUPS_AFFINE_ATTEMPTS] = t->nr_wakeups_affine_attempts;
 	m->value[F_WAKEUPS_SYNC] = t->nr_wakeups_sync;
+	m->value[F_TASKS_READ_NS] = accum->read_ns;
 	if (!t->has_run_delay)
 		source_missing(m, F_RUN_DELAY_NS, F_RUN_DELAY_NS, "no /proc/<pid>/schedstat");
 	if (!t->has_schedstats)
@@ -151,7 +172,7 @@ static void put_perf_fields(struct measure *m, const struct task_sched *t)
 	if (!t->has_run_delay)
 		source_missing(m, F_TASK_CLOCK, F_TASK_CLOCK, "no /proc/<pid>/schedstat");
 	if (!t->has_faults)
-		source_missing(m, F_PAGE_FAULTS, F_PAGE_FAULTS, "no /proc/<pid>/stat");
+		source_missing(m, F_PAGE_FAULTS, F_PAGE_FAULTS, "getrusage(RUSAGE_THREAD) failed");
 }
 
 static void tasks_end(struct measure *m)
@@ -159,7 +180,7 @@ static void tasks_end(struct measure *m)
 	task_exit_hook = NULL;
 	if (accum && !accum->nr_tasks)
 		task_missing = "no worker task reported its figures";
-	source_missing(m, F_TASKS_OBSERVED, F_WAKEUPS_SYNC, task_missing);
+	source_missing(m, F_TASKS_OBSERVED, F_TASKS_READ_NS, task_missing);
 	if (!task_missing)
 		put_sums(m, &accum->sum, accum->nr_tasks);
 	if (!source_on(m, &src_perf))
@@ -176,7 +197,7 @@ static void tasks_describe(const struct measure *m, struct measure_meta *meta)
 const struct counter_source src_tasks = {
 	.name = "tasks",
 	.first = F_TASKS_OBSERVED,
-	.last = F_WAKEUPS_SYNC,
+	.last = F_TASKS_READ_NS,
 	.setup = tasks_setup,
 	.teardown = tasks_teardown,
 	.begin = tasks_begin,

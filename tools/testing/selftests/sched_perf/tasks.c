@@ -22,6 +22,9 @@
 
 void (*task_exit_hook)(void);
 
+/* The barrier of the window being timed: its workers say when they finish. */
+static struct start_barrier *open_window;
+
 struct task {
 	pid_t pid;
 	pthread_t thread;
@@ -108,10 +111,30 @@ void task_set_free(struct task_set *ts)
 	free(ts);
 }
 
+/*
+ * A worker's work is done: say so, and wait until the window is closed
+ * (the byte is never consumed, so every waiter sees it).  One that failed
+ * exits at once, which its controller sees.
+ */
+static void finish_in_window(void)
+{
+	struct start_barrier *g = open_window;
+	struct pollfd pfd;
+	char c = 0;
+
+	if (!g || write(g->finished[1], &c, 1) != 1)
+		return;
+	pfd = (struct pollfd){ .fd = g->closed[0], .events = POLLIN };
+	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+		;
+}
+
 static int run_worker(struct task *t)
 {
 	int status = t->fn(t->arg);
 
+	if (!status)
+		finish_in_window();
 	if (task_exit_hook)
 		task_exit_hook();
 	return status;
@@ -338,26 +361,42 @@ void task_set_abort(struct task_set *ts)
 	}
 }
 
+static int (*barrier_pipes(struct start_barrier *g, unsigned int i))[2]
+{
+	int (*const pipes[])[2] = { &g->ready, &g->wake, &g->finished, &g->closed };
+
+	return i < ARRAY_SIZE(pipes) ? pipes[i] : NULL;
+}
+
 int barrier_init(struct start_barrier *g)
 {
-	if (pipe(g->ready))
-		return -errno;
-	if (pipe(g->wake)) {
-		int err = -errno;
+	unsigned int i;
+	int err;
 
-		close(g->ready[0]);
-		close(g->ready[1]);
+	for (i = 0; barrier_pipes(g, i); i++) {
+		if (!pipe(*barrier_pipes(g, i)))
+			continue;
+		err = -errno;
+		while (i--) {
+			close((*barrier_pipes(g, i))[0]);
+			close((*barrier_pipes(g, i))[1]);
+		}
 		return err;
 	}
+	open_window = g;
 	return 0;
 }
 
 void barrier_destroy(struct start_barrier *g)
 {
-	close(g->ready[0]);
-	close(g->ready[1]);
-	close(g->wake[0]);
-	close(g->wake[1]);
+	unsigned int i;
+
+	for (i = 0; barrier_pipes(g, i); i++) {
+		close((*barrier_pipes(g, i))[0]);
+		close((*barrier_pipes(g, i))[1]);
+	}
+	if (open_window == g)
+		open_window = NULL;
 }
 
 int barrier_pass(struct start_barrier *g)
@@ -374,20 +413,26 @@ int barrier_pass(struct start_barrier *g)
 	return (pfd.revents & POLLIN) ? 0 : -1;
 }
 
-int barrier_wait_ready(struct start_barrier *g, unsigned int n, struct task_set *ts)
+/* @n bytes from @fd, one per worker of @ts: -1 when one of them failed first. */
+static int wait_bytes(int fd, unsigned int n, struct task_set *ts)
 {
-	struct pollfd pfd = { .fd = g->ready[0], .events = POLLIN };
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	char buf[512];
 
 	while (n) {
 		ssize_t r;
 
-		/* A worker that dies before the barrier must not hang us. */
-		if (task_set_failed(ts))
-			return -1;
-		if (poll(&pfd, 1, 100) <= 0)
+		/*
+		 * A worker that died without its byte must not hang us; looked
+		 * for when none came for a while, as it costs a waitpid() per
+		 * worker and this may run inside the timed window.
+		 */
+		if (poll(&pfd, 1, 100) <= 0) {
+			if (task_set_failed(ts))
+				return -1;
 			continue;
-		r = read(g->ready[0], buf, n < sizeof(buf) ? n : sizeof(buf));
+		}
+		r = read(fd, buf, n < sizeof(buf) ? n : sizeof(buf));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
@@ -395,6 +440,11 @@ int barrier_wait_ready(struct start_barrier *g, unsigned int n, struct task_set 
 		n -= r;
 	}
 	return 0;
+}
+
+int barrier_wait_ready(struct start_barrier *g, unsigned int n, struct task_set *ts)
+{
+	return wait_bytes(g->ready[0], n, ts);
 }
 
 int barrier_open(struct start_barrier *g)
@@ -413,10 +463,14 @@ int barrier_window(struct start_barrier *g, unsigned int n, struct task_set *ts,
 		return WINDOW_NOT_READY;
 	start = now_ns();
 	barrier_open(g);
-	if (task_set_wait(ts))
+	if (wait_bytes(g->finished[0], ts->nr, ts)) {
+		task_set_abort(ts);
 		return WINDOW_FAILED;
+	}
 	if (elapsed_ns)
 		*elapsed_ns = now_ns() - start;
+	if (write(g->closed[1], "", 1) != 1 || task_set_wait(ts))
+		return WINDOW_FAILED;
 	return 0;
 }
 

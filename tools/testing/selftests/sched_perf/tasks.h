@@ -57,6 +57,8 @@ void task_set_abort(struct task_set *ts);
 struct start_barrier {
 	int ready[2];
 	int wake[2];
+	int finished[2];	/* a byte from each worker whose work is done */
+	int closed[2];		/* the window is closed: they may read and exit */
 };
 
 int barrier_init(struct start_barrier *g);
@@ -72,10 +74,13 @@ int barrier_open(struct start_barrier *g);
 
 /*
  * An iteration's timed window, as every workload has it: wait until the
- * @n workers of @ts are ready, start the clock, release them, wait for
- * them all.  0 with *@elapsed_ns (when not NULL); WINDOW_NOT_READY when
- * one failed before the start (the caller aborts @ts); WINDOW_FAILED when
- * one failed inside it (all of them are reaped).
+ * @n workers of @ts are ready, start the clock, release them, stop the
+ * clock when every worker of @ts has finished its work, then let them
+ * read their own figures (task_exit_hook) and exit, and reap them.  So
+ * neither those reads nor the workers' exit are timed, whichever counter
+ * sources are on.  0 with *@elapsed_ns (when not NULL); WINDOW_NOT_READY
+ * when one failed before the start (the caller aborts @ts); WINDOW_FAILED
+ * when one failed inside it (all of them are reaped).
  */
 #define WINDOW_NOT_READY	-1
 #define WINDOW_FAILED		-2
