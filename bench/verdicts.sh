@@ -7,7 +7,7 @@
 # iterations: lognormal noise of CV c per iteration (per boot), a linear
 # drift per iteration, values missing at random, a true change of the
 # first of 3 metrics (thresholds -5 %, +5 %, -5 %).  Prints the tables of
-# Documentation/scheduler/sched-perf.rst, each rate with its 95 % Wilson
+# Documentation/scheduler/sched-perf-results/verdicts.rst, each rate with its 95 % Wilson
 # interval.  OLD_SIM=PATH adds the columns "before" from a sched_perf_sim
 # built against an older tree.
 #

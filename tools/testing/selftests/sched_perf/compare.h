@@ -47,7 +47,7 @@
 
 /*
  * Defaults.  The measurements that chose them (false alarms and detection
- * in bench/gate.sh) are in Documentation/scheduler/sched-perf.rst.
+ * in bench/gate.sh) are in Documentation/scheduler/sched-perf-results/gate.rst.
  */
 #define CMP_ALPHA	0.05	/* family-wise, over one comparison's metrics */
 /*
