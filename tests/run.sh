@@ -60,6 +60,7 @@ TESTS=(
 	"side_by_side	cleanup		tests/side_by_side.sh @INTREE@"
 	"no_space	cleanup		tests/no_space.sh @INTREE@"
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
+	"window		integration	tests/window.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"
 	"ktap_names	integration	tests/ktap_names.sh @INTREE@"
 	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"

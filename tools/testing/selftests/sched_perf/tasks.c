@@ -21,6 +21,7 @@
 #include "tasks.h"
 
 void (*task_exit_hook)(void);
+unsigned int task_test_exit_delay_ms;
 
 /* The barrier of the window being timed: its workers say when they finish. */
 static struct start_barrier *open_window;
@@ -135,6 +136,8 @@ static int run_worker(struct task *t)
 
 	if (!status)
 		finish_in_window();
+	if (task_test_exit_delay_ms)
+		usleep(task_test_exit_delay_ms * 1000);
 	if (task_exit_hook)
 		task_exit_hook();
 	return status;

@@ -27,6 +27,8 @@ typedef int (*task_fn)(void *arg);
  * context (process or thread).  The measurement core installs it.
  */
 extern void (*task_exit_hook)(void);
+/* Test only: a worker sleeps this long where it reads its figures (testwork.c). */
+extern unsigned int task_test_exit_delay_ms;
 
 struct task_set;
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "tasks.h"
 #include "testwork.h"
 #include "verdict.h"
 
@@ -50,6 +51,8 @@ void wl_test_stretch_op(void)
  * operation's wall time times 100 / (100 - P).
  * SCHED_PERF_TEST_WORK_SIDE=b: in an A/B run, the B side's iterations
  * only (a knob that slows the kernel by a known amount, for bench/gate.sh).
+ * SCHED_PERF_TEST_EXIT_DELAY_MS=N: every worker sleeps N ms where it reads
+ * its own figures, which must be after the timed window (tests/window.sh).
  */
 void testwork_setup(void)
 {
@@ -58,6 +61,8 @@ void testwork_setup(void)
 	double ns = env ? atof(env) : 0, best = 0, p = pct ? atof(pct) : 0;
 	int i;
 
+	env = getenv("SCHED_PERF_TEST_EXIT_DELAY_MS");
+	task_test_exit_delay_ms = env ? strtoul(env, NULL, 10) : 0;
 	env = getenv("SCHED_PERF_TEST_WORK_SIDE");
 	test_work_b_only = env && !strcmp(env, "b");
 	/* set after the loops are timed: this thread never marks an op */
@@ -119,4 +124,7 @@ void testwork_notes(const struct workload *wl, bool ab)
 		verdict_note("TEST ONLY: SCHED_PERF_TEST_STRETCH_PCT=%s: every %s's wall time stretched by %.2f %%%s\n",
 			     getenv("SCHED_PERF_TEST_STRETCH_PCT"), wl->op_name,
 			     100 * test_work_stretch, side);
+	if (task_test_exit_delay_ms)
+		verdict_note("TEST ONLY: SCHED_PERF_TEST_EXIT_DELAY_MS=%u: every worker sleeps as it reads its figures\n",
+			     task_test_exit_delay_ms);
 }
