@@ -16,6 +16,8 @@
 #                                   (rt-tests hackbench, sockperf, stress-ng,
 #                                   perf bench sched pipe), then what the
 #                                   counter sources cost (bench-overhead)
+#   make check-mutants              each asserting test against a broken
+#                                   copy of what it guards: it must fail
 #   make check-fresh                make run and .ci/run in a new Debian 12
 #                                   root (debootstrap): nothing undeclared;
 #                                   then .ci/run beside a CPU hog (FRESH_HOG=0:
@@ -46,7 +48,7 @@ RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 .PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
 	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes bench-kernel-power bench-overhead \
-	bench clean report fuzz check-fresh \
+	bench clean report fuzz check-fresh check-mutants \
 	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
 
 all: build
@@ -184,6 +186,10 @@ FRESH_DIR	?= $(BUILD)/fresh
 FRESH_DROP	?=
 check-fresh: deps-fresh
 	scripts/check-fresh.sh "$(FRESH_DIR)" $(FRESH_DROP)
+
+# scripts/mutants.sh's list: a test that passes on its mutant could not fail.
+check-mutants: deps-check build
+	scripts/mutants.sh "$(KSRC)"
 
 # REPORT_PROG run twice with --save (the baseline, then the new run, with
 # --evidence DIR when the program has that option), then two self-contained

@@ -51,6 +51,7 @@ TESTS=(
 	"vm_int3		tools		tests/vm_int3.sh @KSRC@"
 	"bpf_count	tools		tests/bpf_count.sh"
 	"program_list	tools		tests/program_list.sh"
+	"commits		tools		tests/commits.sh"
 	"kernel_power	tools		tests/kernel_power.sh @INTREE@ @KSRC@"
 	"docs		tools		tests/docs.sh"
 	"sanitize	tools		tests/sanitize.sh @INTREE@ @BUILD@/asan @MAKE@"

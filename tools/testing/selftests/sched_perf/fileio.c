@@ -157,31 +157,44 @@ char *fileio_read_kernel(const char *path, size_t max, size_t *len)
 	return buf;
 }
 
-int fileio_read_into(const char *path, char *buf, size_t size, size_t *len)
+/*
+ * Up to @size - 1 bytes of @fd into @buf, NUL-terminated, until the end
+ * of the file: how many, or -1 with errno set.
+ */
+static ssize_t read_upto(int fd, char *buf, size_t size)
 {
-	struct stat st;
 	size_t n = 0;
 	ssize_t r = 1;
-	int fd = open_regular(path, &st), e;
 
-	if (fd < 0)
-		return -1;
 	while (r > 0 && n + 1 < size) {
 		r = read_some(fd, buf + n, size - 1 - n);
 		if (r > 0)
 			n += r;
 	}
+	buf[n] = '\0';
+	return r < 0 ? -1 : (ssize_t)n;
+}
+
+int fileio_read_into(const char *path, char *buf, size_t size, size_t *len)
+{
+	struct stat st;
+	int fd = open_regular(path, &st), e;
+	ssize_t n;
+	char more;
+
+	if (fd < 0)
+		return -1;
+	n = read_upto(fd, buf, size);
 	/* full: one byte more tells a file that fits from a longer one */
-	if (r > 0 && read_some(fd, &buf[n], 1) > 0) {
-		r = -1;
+	if (n == (ssize_t)size - 1 && read_some(fd, &more, 1) > 0) {
+		n = -1;
 		errno = EFBIG;
 	}
 	e = errno;
 	close(fd);
 	errno = e;
-	if (r < 0)
+	if (n < 0)
 		return -1;
-	buf[n] = '\0';
 	*len = n;
 	return 0;
 }
@@ -189,23 +202,17 @@ int fileio_read_into(const char *path, char *buf, size_t size, size_t *len)
 int fileio_first_line(const char *path, char *out, size_t len)
 {
 	struct stat st;
-	size_t n = 0;
-	ssize_t r = 1;
 	int fd = open_regular(path, &st), e;
+	ssize_t n;
 
 	if (fd < 0)
 		return -1;
-	while (n + 1 < len && r > 0) {
-		r = read_some(fd, out + n, len - 1 - n);
-		if (r > 0)
-			n += r;
-	}
+	n = read_upto(fd, out, len);
 	e = errno;
 	close(fd);
 	errno = e;
-	if (r < 0)
+	if (n < 0)
 		return -1;
-	out[n] = '\0';
 	out[strcspn(out, "\n")] = '\0';
 	return 0;
 }

@@ -280,7 +280,7 @@ UNIT_TEST(results_roundtrip)
 
 UNIT_TEST(fileio)
 {
-	char path[] = "/tmp/sched_perf_unit.XXXXXX", err[256], line[4];
+	char path[] = "/tmp/sched_perf_unit.XXXXXX", err[256], line[4], small[8];
 	int fd = mkstemp(path);
 	char *text, *pos, *a, *b, *c;
 	size_t len;
@@ -302,6 +302,10 @@ UNIT_TEST(fileio)
 	free(text);
 	EXPECT(!fileio_first_line(path, line, sizeof(line)) && !strcmp(line, "ab"),
 	       "fileio_first_line");
+	/* into the caller's buffer: 7 bytes and the NUL fit in 8, not in 7 */
+	EXPECT(!fileio_read_into(path, small, 8, &len) && len == 7 && !strcmp(small + 4, "cd"),
+	       "fileio_into_at_the_limit");
+	EXPECT(fileio_read_into(path, small, 7, &len) && errno == EFBIG, "fileio_into_above_the_limit");
 	unlink(path);
 	EXPECT(!fileio_read_user("/dev/null", &len, err, sizeof(err)) &&
 	       !strcmp(err, "/dev/null: not a regular file but a character device"),

@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# mutants.sh: each test that asserts an outcome is run once against a
+# deliberately broken copy of what it guards, and must fail there; a
+# test that passes on its mutant could not have failed.  The copies are
+# made beside the originals and removed: the repository's files and the
+# suite in the kernel tree are left as they are.
+#
+#   scripts/mutants.sh [KSRC]       (default build/linux-source-6.12)
+#   make check-mutants
+#
+# A mutant is "TEST|FILE|OLD|NEW": in FILE (a path in the repository),
+# the first OLD replaced by NEW (both Python string literals, so that
+# tabs and newlines are exact), in a clone of HEAD; a mutant of a suite
+# source (.c, .h) is built in a copy of the suite beside it in the
+# kernel tree, where ../lib.mk resolves.  Prints one line per mutant with the
+# assertion that caught it.  Exit 0 every mutant caught, 1 one survived,
+# 2 bad input (no kernel tree, no built suite, a replacement that does
+# not apply).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+ksrc=${1:-$top/build/linux-source-6.12}
+selftests=$ksrc/tools/testing/selftests
+intree=$selftests/sched_perf
+die() { echo "mutants: $*" >&2; exit 2; }
+[ -x "$intree/sched_perf_unit" ] || die "no built suite in $intree (make build)"
+command -v python3 >/dev/null || die "no python3"
+
+S=tools/testing/selftests/sched_perf
+MUTANTS=(
+	"unit_runner|$S/sched_perf_unit.c|'else if (!tally->checks)'|'else if (0)'"
+	"unit|$S/sysinfo.c|'h *= 0x100000001b3ULL;\n\t\t}'|'h *= 0x100000001b5ULL;\n\t\t}'"
+	"compare|$S/sched_perf_compare.c|'WORD(\"why\", r->why),'|''"
+	"compare|$S/sched_perf_compare.c|'return r->change < r->threshold;'|'return r->change > r->threshold;'"
+	"compare|$S/sched_perf_compare.c|'open ? EXIT_OPEN : 0;'|'0;'"
+	"report|scripts/report.sh|'\"\$compare\" --tsv \${bounds:+--bounds \"\$bounds\"} \"\$base\" \"\$res\"'|'\"\$compare\" --tsv \${bounds:+--bounds \"\$bounds\"} \"\$res\" \"\$base\"'"
+	"window|$S/tasks.c|'if (!g || write(g->finished[1], &c, 1) != 1)'|'if (!g || write(g->finished[1], &c, 1) != 1 || 1)'"
+	"program_list|$S/.gitignore|'!/Makefile\n'|''"
+	"bad_input|$S/cli.c|'--no-counters and --counters: give one'|'--no-counters and --counters: pick one'"
+)
+
+tmp=$(mktemp -d)
+mut=$selftests/sched_perf_mutant.$$
+trap 'rm -rf "$tmp" "$mut"' EXIT
+
+# HEAD, cloned: the tests find their scripts beside themselves, and
+# tests/program_list.sh asks git.
+clean=$tmp/clean
+git clone -q "$top" "$clean" || die "cannot clone $top"
+
+replace() {	# FILE OLD NEW (Python literals): 0, or 1 when OLD is not there
+	python3 - "$1" "$2" "$3" <<'PY'
+import ast, sys
+path, old, new = sys.argv[1], ast.literal_eval(sys.argv[2]), ast.literal_eval(sys.argv[3])
+text = open(path).read()
+if old not in text:
+    sys.exit(1)
+open(path, "w").write(text.replace(old, new, 1))
+PY
+}
+
+# The test's command as tests/run.sh lists it, with the mutant's paths.
+command_of() {	# TEST INTREE
+	"$top/tests/run.sh" -l | awk -v t="$1" '$1 == t { $1 = ""; $2 = ""; sub(/^ +/, ""); print }' |
+		sed -e "s|@INTREE@|$2|g" -e "s|@KSRC@|$ksrc|g" -e "s|@SELFTESTS@|$selftests|g" \
+			-e "s|@BUILD@|$top/build|g" -e "s|@MAKE@|make|g"
+}
+
+survived=0 n=0
+for m in "${MUTANTS[@]}"; do
+	IFS='|' read -r test file old new <<<"$m"
+	n=$((n + 1))
+	rm -rf "$tmp/repo" "$mut"
+	cp -a "$clean" "$tmp/repo"
+	suite=$intree
+	case $file in
+	$S/*.c|$S/*.h)
+		# a suite source: built in a copy beside the suite
+		cp -a "$intree" "$mut"
+		replace "$mut/${file#"$S/"}" "$old" "$new" || die "mutant $n ($test): $old not in $file"
+		make -s -C "$mut" OUTPUT="$mut" >"$tmp/build.log" 2>&1 ||
+			die "mutant $n ($test): does not build: $(tail -n3 "$tmp/build.log")"
+		suite=$mut
+		;;
+	*)
+		replace "$tmp/repo/$file" "$old" "$new" || die "mutant $n ($test): $old not in $file"
+		;;
+	esac
+	cmd=$(command_of "$test" "$suite")
+	[ -n "$cmd" ] || die "no test $test in tests/run.sh"
+	[[ $cmd == /* ]] || cmd="$tmp/repo/$cmd"
+	rc=0
+	(cd "$tmp/repo" && eval "$cmd") >"$tmp/out" 2>&1 || rc=$?
+	caught=$(grep -m1 -E '^FAIL|^not ok' "$tmp/out")
+	if [ "$rc" = 1 ] && [ -n "$caught" ]; then
+		printf 'caught   %-13s %s: %s\n' "$test" "$file" "${caught:0:160}"
+	else
+		printf 'SURVIVED %-13s %s: exit %s, %s\n' "$test" "$file" "$rc" "$(tail -n1 "$tmp/out")"
+		survived=$((survived + 1))
+	fi
+done
+echo "mutants: $((n - survived)) of $n caught"
+[ "$survived" = 0 ]
