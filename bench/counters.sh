@@ -9,7 +9,12 @@
 # a BPF program counting tracepoints (scripts/vmtest/bpf_count.c: a
 # per-CPU array increment per hit, JIT-compiled), on a kernel without the
 # patches but with BPF (VM_BPF=1), schedstats off: the program attached
-# to BENCH_BPF_TP against the same kernel with nothing attached.
+# to BENCH_BPF_TP against the same kernel with nothing attached.  Mode
+# "default": what the suite's own default measuring costs where every
+# source has something to read (/proc/schedstat, fair_stats): the patched
+# kernel both sides, schedstats off at boot, --counters none against
+# --counters default (which also turns kernel.sched_schedstats on for the
+# run, a cost of measuring too).
 # sched_waking fires once per try_to_wake_up(), where the idle search
 # runs, and sched_wakeup once per wakeup that activates a task, where the
 # preemption check runs: one call per search and one per check, the rate
@@ -36,7 +41,7 @@
 #   BENCH_RR ("-l 0.5")          tcp_rr options: 0.5 s of guest time per
 #                       iteration (under -icount its boots vary by 0.6 %,
 #                       hackbench's by 3 %: the cheaper way to resolve 1 %)
-#   BENCH_MODES ("on off")       schedstats on, off, bpf, or several
+#   BENCH_MODES ("on off")       schedstats on, off, bpf, default, or several
 #   BENCH_BPF_TP ("sched_waking sched_wakeup")  the tracepoints of mode bpf
 #   BENCH_QEMU ("-icount shift=0,sleep=off")  qemu options ("" for the
 #                       host's clock)
@@ -56,8 +61,8 @@ modes=${BENCH_MODES:-on off}
 bpf_tp=${BENCH_BPF_TP:-sched_waking sched_wakeup}
 for mode in $modes; do
 	case $mode in
-	on|off|bpf) ;;
-	*) echo "counters: BENCH_MODES: '$mode': want on, off or bpf" >&2; exit 2 ;;
+	on|off|bpf|default) ;;
+	*) echo "counters: BENCH_MODES: '$mode': want on, off, bpf or default" >&2; exit 2 ;;
 	esac
 done
 py=/usr/bin/python3
@@ -74,7 +79,18 @@ trap 'rm -rf "$tmp"' EXIT
 boot() {	# side mode n
 	local out=$tmp/boot-$1-$2-$3 args="--iterations $iter --budget 200 $opts"
 	local patches=$1 bpf=0 count=
-	[ "$2" = on ] || args="$args --no-counters"
+	case $2 in
+	on) ;;
+	default)
+		patches=1
+		if [ "$1" = 1 ]; then
+			args="$args --counters default"
+		else
+			args="$args --counters none"
+		fi
+		;;
+	*) args="$args --no-counters" ;;
+	esac
 	{
 		echo "$var=$args"
 		[ "$2" = on ] || echo "SCHED_PERF_SCHEDSTATS=0"
@@ -151,7 +167,7 @@ def flat(boots):
     return [x for boot in boots for x in boot]
 
 # side 0 and side 1: unpatched and patched (on, off); nothing attached
-# and BPF attached (bpf)
+# and BPF attached (bpf); --counters none and default (default)
 print("mode        metric                   side 0      side 1    side 1/side 0   95% interval")
 for mode in modes:
     for metric in (tput, "task_clock_us_per_op"):
