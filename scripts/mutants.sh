@@ -10,7 +10,7 @@
 #   scripts/mutants.sh [KSRC]       (default build/linux-source-6.12)
 #   make check-mutants
 #
-# A mutant is "TEST|FILE|OLD|NEW": in FILE (a path in the repository),
+# A mutant is "TEST@@FILE@@OLD@@NEW": in FILE (a path in the repository),
 # the first OLD replaced by NEW (both Python string literals, so that
 # tabs and newlines are exact), in a clone of HEAD; a mutant of a suite
 # source (.c, .h) is built in a copy of the suite beside it in the
@@ -29,15 +29,15 @@ command -v python3 >/dev/null || die "no python3"
 
 S=tools/testing/selftests/sched_perf
 MUTANTS=(
-	"unit_runner|$S/sched_perf_unit.c|'else if (!tally->checks)'|'else if (0)'"
-	"unit|$S/sysinfo.c|'h *= 0x100000001b3ULL;\n\t\t}'|'h *= 0x100000001b5ULL;\n\t\t}'"
-	"compare|$S/sched_perf_compare.c|'WORD(\"why\", r->why),'|''"
-	"compare|$S/sched_perf_compare.c|'return r->change < r->threshold;'|'return r->change > r->threshold;'"
-	"compare|$S/sched_perf_compare.c|'open ? EXIT_OPEN : 0;'|'0;'"
-	"report|scripts/report.sh|'\"\$compare\" --tsv \${bounds:+--bounds \"\$bounds\"} \"\$base\" \"\$res\"'|'\"\$compare\" --tsv \${bounds:+--bounds \"\$bounds\"} \"\$res\" \"\$base\"'"
-	"window|$S/tasks.c|'if (!g || write(g->finished[1], &c, 1) != 1)'|'if (!g || write(g->finished[1], &c, 1) != 1 || 1)'"
-	"program_list|$S/.gitignore|'!/Makefile\n'|''"
-	"bad_input|$S/cli.c|'--no-counters and --counters: give one'|'--no-counters and --counters: pick one'"
+	"unit_runner@@$S/sched_perf_unit.c@@'else if (!tally->checks)'@@'else if (0)'"
+	"unit@@$S/sysinfo.c@@'h *= 0x100000001b3ULL;\n\t\t}'@@'h *= 0x100000001b5ULL;\n\t\t}'"
+	"compare@@$S/sched_perf_compare.c@@'WORD(\"why\", r->why),'@@''"
+	"compare@@$S/sched_perf_compare.c@@'return r->change < r->threshold;'@@'return r->change > r->threshold;'"
+	"compare@@$S/sched_perf_compare.c@@'open ? EXIT_OPEN : 0;'@@'0;'"
+	"report@@scripts/report.sh@@'\"\$compare\" --tsv \${bounds:+--bounds \"\$bounds\"} \"\$base\" \"\$res\"'@@'\"\$compare\" --tsv \${bounds:+--bounds \"\$bounds\"} \"\$res\" \"\$base\"'"
+	"window@@$S/tasks.c@@'\tif (!status)\n\t\tfinish_in_window();\n\tif (task_test_exit_delay_ms)\n\t\tusleep(task_test_exit_delay_ms * 1000);\n'@@'\tif (task_test_exit_delay_ms)\n\t\tusleep(task_test_exit_delay_ms * 1000);\n\tif (!status)\n\t\tfinish_in_window();\n'"
+	"program_list@@$S/.gitignore@@'!/Makefile\n'@@''"
+	"bad_input@@$S/cli.c@@'--no-counters and --counters: give one'@@'--no-counters and --counters: pick one'"
 )
 
 tmp=$(mktemp -d)
@@ -69,7 +69,7 @@ command_of() {	# TEST INTREE
 
 survived=0 n=0
 for m in "${MUTANTS[@]}"; do
-	IFS='|' read -r test file old new <<<"$m"
+	IFS=$'\t' read -r test file old new <<<"${m//@@/$'\t'}"
 	n=$((n + 1))
 	rm -rf "$tmp/repo" "$mut"
 	cp -a "$clean" "$tmp/repo"
