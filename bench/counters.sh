@@ -14,7 +14,9 @@
 # source has something to read (/proc/schedstat, fair_stats): the patched
 # kernel both sides, schedstats off at boot, --counters none against
 # --counters default (which also turns kernel.sched_schedstats on for the
-# run, a cost of measuring too).
+# run, a cost of measuring too).  Mode "counters=LIST" is the same with
+# --counters LIST (e.g. counters=tasks,machine: the sources that leave
+# schedstats as found), to take the default's cost apart.
 # sched_waking fires once per try_to_wake_up(), where the idle search
 # runs, and sched_wakeup once per wakeup that activates a task, where the
 # preemption check runs: one call per search and one per check, the rate
@@ -41,7 +43,8 @@
 #   BENCH_RR ("-l 0.5")          tcp_rr options: 0.5 s of guest time per
 #                       iteration (under -icount its boots vary by 0.6 %,
 #                       hackbench's by 3 %: the cheaper way to resolve 1 %)
-#   BENCH_MODES ("on off")       schedstats on, off, bpf, default, or several
+#   BENCH_MODES ("on off")       schedstats on, off, bpf, default,
+#                       counters=LIST, or several
 #   BENCH_BPF_TP ("sched_waking sched_wakeup")  the tracepoints of mode bpf
 #   BENCH_QEMU ("-icount shift=0,sleep=off")  qemu options ("" for the
 #                       host's clock)
@@ -62,7 +65,9 @@ bpf_tp=${BENCH_BPF_TP:-sched_waking sched_wakeup}
 for mode in $modes; do
 	case $mode in
 	on|off|bpf|default) ;;
-	*) echo "counters: BENCH_MODES: '$mode': want on, off, bpf or default" >&2; exit 2 ;;
+	counters=?*) [[ ${mode#counters=} =~ ^[a-z,]+$ ]] ||
+		{ echo "counters: BENCH_MODES: '$mode': want counters=LIST of source names" >&2; exit 2; } ;;
+	*) echo "counters: BENCH_MODES: '$mode': want on, off, bpf, default or counters=LIST" >&2; exit 2 ;;
 	esac
 done
 py=/usr/bin/python3
@@ -77,14 +82,16 @@ trap 'rm -rf "$tmp"' EXIT
 # One boot of side 1 (patched, or BPF attached) or 0, in a mode; the
 # iterations' values of METRIC appended to $tmp/<mode>-<side>.<metric>
 boot() {	# side mode n
-	local out=$tmp/boot-$1-$2-$3 args="--iterations $iter --budget 200 $opts"
+	# a mode's files: its commas would split sched_perf_compare --boots' lists
+	local tag=${2//,/+}
+	local out=$tmp/boot-$1-$tag-$3 args="--iterations $iter --budget 200 $opts"
 	local patches=$1 bpf=0 count=
 	case $2 in
 	on) ;;
-	default)
+	default|counters=*)
 		patches=1
 		if [ "$1" = 1 ]; then
-			args="$args --counters default"
+			args="$args --counters ${2#counters=}"
 		else
 			args="$args --counters none"
 		fi
@@ -107,10 +114,10 @@ boot() {	# side mode n
 		exit 1
 	fi
 	"$cmp" --dump "$out/results/$prog.results" >"$out.dump" || exit 1
-	echo "$out/results/$prog.results" >>"$tmp/$2-$1.files"
+	echo "$out/results/$prog.results" >>"$tmp/$tag-$1.files"
 	for metric in $tput task_clock_us_per_op; do
 		awk -F'\t' -v m="$metric" '$1 == "runs" && $2 == m { print $3 }' "$out.dump" \
-			>>"$tmp/$2-$1.$metric"
+			>>"$tmp/$tag-$1.$metric"
 	done
 	has=$(sed -n 's/^# # fair_stats: \(.*\)/\1/p' "$out/ktap" | cut -c1-40)
 	[ "$2" = bpf ] && has="BPF counted: $(sed -n 's/^sched_perf guest: bpf_count: //p' \
@@ -148,7 +155,7 @@ random.seed(1)
 def load(mode, patched, metric):
     """One list of iterations per boot."""
     try:
-        with open(f"{tmp}/{mode}-{patched}.{metric}") as f:
+        with open(f"{tmp}/{mode.replace(',', '+')}-{patched}.{metric}") as f:
             return [[float(x) for x in line.split()] for line in f if line.strip()]
     except FileNotFoundError:
         return []
@@ -184,10 +191,11 @@ PY
 # Welch's t on the boots' medians, the boot as the unit: sched_perf_compare
 # --boots, one metric at a time (so its interval is at 95 %)
 for mode in $modes; do
+	tag=${mode//,/+}
 	for metric in $tput task_clock_us_per_op; do
-		[ -s "$tmp/$mode-0.$metric" ] && [ -s "$tmp/$mode-1.$metric" ] || continue
+		[ -s "$tmp/$tag-0.$metric" ] && [ -s "$tmp/$tag-1.$metric" ] || continue
 		"$cmp" --boots --json --alpha 0.05 --metric "$metric" \
-			"$(paste -sd, "$tmp/$mode-0.files")" "$(paste -sd, "$tmp/$mode-1.files")" |
+			"$(paste -sd, "$tmp/$tag-0.files")" "$(paste -sd, "$tmp/$tag-1.files")" |
 			"$py" -c 'import json, sys
 for line in sys.stdin:
     r = json.loads(line)
