@@ -13,16 +13,18 @@
 #
 # Usage: bench/overhead.sh DIR_WITH_OUR_PROGRAMS [ROUNDS]
 # Environment (default):
-#   OVERHEAD_PROGS ("pipe hackbench tcp_rr udp_rr dirdeep")
+#   OVERHEAD_PROGS (every program of the suite's Makefile; one that
+#                  cannot run here, exit 4, is left out and said so)
 #   OVERHEAD_MODES ("none default all"): also any --counters list, e.g.
 #                  "perf" or "tasks,machine", one source's cost alone
 #   OVERHEAD_RUN ("--iterations 3 --budget 3")  every run's length
 #   OVERHEAD_LARGE (1): also at about 1600 tasks on 2 CPUs: hackbench
 #                  -g 40, tcp_rr and udp_rr --nr-threads 800%
 set -eu
+. "$(dirname "$0")/../scripts/programs.sh"
 dir=$1
 rounds=${2:-5}
-progs=${OVERHEAD_PROGS:-pipe hackbench tcp_rr udp_rr dirdeep}
+progs=${OVERHEAD_PROGS:-$(sched_perf_programs "$dir")}
 modes=${OVERHEAD_MODES:-none default all}
 run_args=${OVERHEAD_RUN:---iterations 3 --budget 3}
 large=${OVERHEAD_LARGE:-1}
@@ -35,13 +37,21 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# the cases: "label|program|its arguments"
+# the cases: "label|program|its arguments"; a program that cannot run
+# here (exit 4: no SCTP, say) is left out
 cases=()
 for prog in $progs; do
+	rc=0
+	"$dir/$prog" --iterations 1 --budget 1 --counters none --results none \
+		>"$tmp/probe.out" 2>&1 || rc=$?
+	if [ $rc = 4 ]; then
+		echo "overhead: $prog left out: $(grep -m1 'SKIP' "$tmp/probe.out" | sed 's/.*SKIP //')"
+		continue
+	fi
 	cases+=("$prog|$prog|")
 done
 if [ "$large" = 1 ]; then
-	for prog in $progs; do
+	for prog in $(for c in "${cases[@]}"; do echo "${c%%|*}"; done); do
 		case $prog in
 		hackbench) cases+=("hackbench -g 40|hackbench|-g 40") ;;
 		tcp_rr|udp_rr) cases+=("$prog 800%|$prog|--nr-threads 800") ;;

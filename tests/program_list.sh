@@ -28,6 +28,16 @@ for f in $(git -C "$top" ls-files -oi --exclude-standard --directory -- "$rel");
 		fail "$rel/$f is ignored but is not a program of the Makefile nor core/: a source without a dot in its name?"
 done
 pass "no file of the suite in git is ignored ($(git -C "$top" ls-files -- "$rel" | wc -l) files), nothing else ignored beside them"
+# No other file lists the programs by hand: a line naming four or more
+# of them (the request-response family is three, named as such) outside
+# the Makefile and the reference's prose would miss the next program.
+typed=$(git -C "$top" grep -nwE "$(echo $progs | tr ' ' '|')" -- . ":!$rel/Makefile" ':!Documentation' |
+	awk -v progs="$progs" 'BEGIN { n = split(progs, p, " ") }
+	{ line = $0; sub(/^[^:]*:[0-9]+:/, "", line); k = 0
+	  for (i = 1; i <= n; i++) if (line ~ "(^|[^a-z_])" p[i] "([^a-z_]|$)") k++
+	  if (k >= 4) print }')
+[ -z "$typed" ] || fail "a program list typed by hand (read the Makefile: scripts/programs.sh): $typed"
+pass "no file but the Makefile lists the programs by hand"
 built=$(git -C "$top" ls-files | grep -E '(^|/)__pycache__/|\.pyc$|\.o$' || true)
 for p in $progs; do
 	git -C "$top" ls-files --error-unmatch "$rel/$p" >/dev/null 2>&1 &&
