@@ -2,17 +2,16 @@
 /*
  * The workers' own figures: every worker (process or thread) reads its
  * /proc/thread-self/sched and schedstat (and its faults from getrusage())
- * right before it exits and
- * adds them to a sum in shared memory.  They cover exactly the workload's
- * tasks, which perf's inherited counters do too but /proc/schedstat,
- * machine-wide, does not.  The kernel keeps these counts for every task
- * anyway, so reading them costs the workload nothing while it runs; perf
- * events put every context switch of a counted task on perf's slow path.
- * So when perf is off, the CPU time, switches, migrations and faults that
- * perf would count come from here, for the workers alone.  The reads
- * happen after the timed window has closed (barrier_window()), and their
- * own CPU time is measured: tasks_read_share, against the machine's CPU
- * time over the measurement.
+ * right before it exits and adds them to a sum in shared memory.  They
+ * cover exactly the workload's tasks, which perf's inherited counters do
+ * too but /proc/schedstat, machine-wide, does not.  The kernel keeps these
+ * counts for every task anyway, so reading them costs the workload
+ * nothing while it runs; perf events put every context switch of a
+ * counted task on perf's slow path.  So when perf is off, the CPU time,
+ * switches, migrations and faults that perf would count come from here,
+ * for the workers alone.  The reads happen after the timed window has
+ * closed (barrier_window()), and their own CPU time is measured:
+ * tasks_read_share, against the machine's CPU time over the measurement.
  */
 #include <pthread.h>
 #include <stdio.h>

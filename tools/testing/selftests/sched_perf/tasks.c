@@ -112,22 +112,86 @@ void task_set_free(struct task_set *ts)
 	free(ts);
 }
 
+static int rendezvous_init(struct rendezvous *r)
+{
+	int err;
+
+	if (pipe(r->arrive))
+		return -errno;
+	if (!pipe(r->release))
+		return 0;
+	err = -errno;
+	close(r->arrive[0]);
+	close(r->arrive[1]);
+	return err;
+}
+
+static void rendezvous_destroy(struct rendezvous *r)
+{
+	close(r->arrive[0]);
+	close(r->arrive[1]);
+	close(r->release[0]);
+	close(r->release[1]);
+}
+
+/* Worker side: 0 once released, or -1 when the controller went away. */
+static int rendezvous_pass(struct rendezvous *r)
+{
+	struct pollfd pfd = { .fd = r->release[0], .events = POLLIN };
+	char c = 0;
+
+	if (write(r->arrive[1], &c, 1) != 1)
+		return -1;
+	while (poll(&pfd, 1, -1) < 0)
+		if (errno != EINTR)
+			return -1;
+	return (pfd.revents & POLLIN) ? 0 : -1;
+}
+
+/* @n workers of @ts at @r: -1 when one of them failed first. */
+static int rendezvous_wait(struct rendezvous *r, unsigned int n, struct task_set *ts)
+{
+	struct pollfd pfd = { .fd = r->arrive[0], .events = POLLIN };
+	char buf[512];
+
+	while (n) {
+		ssize_t got;
+
+		/*
+		 * A worker that died without its byte must not hang us; looked
+		 * for when none came for a while, as it costs a waitpid() per
+		 * worker and this may run inside the timed window.
+		 */
+		if (poll(&pfd, 1, 100) <= 0) {
+			if (task_set_failed(ts))
+				return -1;
+			continue;
+		}
+		got = read(pfd.fd, buf, n < sizeof(buf) ? n : sizeof(buf));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		n -= got;
+	}
+	return 0;
+}
+
+static int rendezvous_release(struct rendezvous *r)
+{
+	char c = 0;
+
+	return write(r->release[1], &c, 1) == 1 ? 0 : -1;
+}
+
 /*
- * A worker's work is done: say so, and wait until the window is closed
- * (the byte is never consumed, so every waiter sees it).  One that failed
- * exits at once, which its controller sees.
+ * A worker's work is done: say so, and wait until the window is closed.
+ * One that failed exits at once, which its controller sees.
  */
 static void finish_in_window(void)
 {
-	struct start_barrier *g = open_window;
-	struct pollfd pfd;
-	char c = 0;
-
-	if (!g || write(g->finished[1], &c, 1) != 1)
-		return;
-	pfd = (struct pollfd){ .fd = g->closed[0], .events = POLLIN };
-	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
-		;
+	if (open_window)
+		rendezvous_pass(&open_window->end);
 }
 
 static int run_worker(struct task *t)
@@ -364,26 +428,15 @@ void task_set_abort(struct task_set *ts)
 	}
 }
 
-static int (*barrier_pipes(struct start_barrier *g, unsigned int i))[2]
-{
-	int (*const pipes[])[2] = { &g->ready, &g->wake, &g->finished, &g->closed };
-
-	return i < ARRAY_SIZE(pipes) ? pipes[i] : NULL;
-}
-
 int barrier_init(struct start_barrier *g)
 {
-	unsigned int i;
-	int err;
+	int err = rendezvous_init(&g->start);
 
-	for (i = 0; barrier_pipes(g, i); i++) {
-		if (!pipe(*barrier_pipes(g, i)))
-			continue;
-		err = -errno;
-		while (i--) {
-			close((*barrier_pipes(g, i))[0]);
-			close((*barrier_pipes(g, i))[1]);
-		}
+	if (err)
+		return err;
+	err = rendezvous_init(&g->end);
+	if (err) {
+		rendezvous_destroy(&g->start);
 		return err;
 	}
 	open_window = g;
@@ -392,69 +445,25 @@ int barrier_init(struct start_barrier *g)
 
 void barrier_destroy(struct start_barrier *g)
 {
-	unsigned int i;
-
-	for (i = 0; barrier_pipes(g, i); i++) {
-		close((*barrier_pipes(g, i))[0]);
-		close((*barrier_pipes(g, i))[1]);
-	}
+	rendezvous_destroy(&g->start);
+	rendezvous_destroy(&g->end);
 	if (open_window == g)
 		open_window = NULL;
 }
 
 int barrier_pass(struct start_barrier *g)
 {
-	struct pollfd pfd = { .fd = g->wake[0], .events = POLLIN };
-	char c = 0;
-
-	if (write(g->ready[1], &c, 1) != 1)
-		return -1;
-	/* The barrier byte is never consumed, so every waiter sees POLLIN. */
-	while (poll(&pfd, 1, -1) < 0)
-		if (errno != EINTR)
-			return -1;
-	return (pfd.revents & POLLIN) ? 0 : -1;
-}
-
-/* @n bytes from @fd, one per worker of @ts: -1 when one of them failed first. */
-static int wait_bytes(int fd, unsigned int n, struct task_set *ts)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	char buf[512];
-
-	while (n) {
-		ssize_t r;
-
-		/*
-		 * A worker that died without its byte must not hang us; looked
-		 * for when none came for a while, as it costs a waitpid() per
-		 * worker and this may run inside the timed window.
-		 */
-		if (poll(&pfd, 1, 100) <= 0) {
-			if (task_set_failed(ts))
-				return -1;
-			continue;
-		}
-		r = read(fd, buf, n < sizeof(buf) ? n : sizeof(buf));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		n -= r;
-	}
-	return 0;
+	return rendezvous_pass(&g->start);
 }
 
 int barrier_wait_ready(struct start_barrier *g, unsigned int n, struct task_set *ts)
 {
-	return wait_bytes(g->ready[0], n, ts);
+	return rendezvous_wait(&g->start, n, ts);
 }
 
 int barrier_open(struct start_barrier *g)
 {
-	char c = 0;
-
-	return write(g->wake[1], &c, 1) == 1 ? 0 : -1;
+	return rendezvous_release(&g->start);
 }
 
 int barrier_window(struct start_barrier *g, unsigned int n, struct task_set *ts,
@@ -466,13 +475,13 @@ int barrier_window(struct start_barrier *g, unsigned int n, struct task_set *ts,
 		return WINDOW_NOT_READY;
 	start = now_ns();
 	barrier_open(g);
-	if (wait_bytes(g->finished[0], ts->nr, ts)) {
+	if (rendezvous_wait(&g->end, ts->nr, ts)) {
 		task_set_abort(ts);
 		return WINDOW_FAILED;
 	}
 	if (elapsed_ns)
 		*elapsed_ns = now_ns() - start;
-	if (write(g->closed[1], "", 1) != 1 || task_set_wait(ts))
+	if (rendezvous_release(&g->end) || task_set_wait(ts))
 		return WINDOW_FAILED;
 	return 0;
 }

@@ -52,15 +52,24 @@ bool task_set_failed(struct task_set *ts);
 void task_set_abort(struct task_set *ts);
 
 /*
- * Start barrier: workers announce they are ready, then block until the
- * controller opens the barrier for all of them at once, so that set-up is not
- * part of the timed window (hackbench's ready/wake pipes).
+ * A point each worker reaches and waits at until the controller lets all
+ * of them on at once (hackbench's ready/wake pipes): a byte from each
+ * worker on @arrive, then one on @release that nobody consumes, so that
+ * every waiter sees it.
+ */
+struct rendezvous {
+	int arrive[2];
+	int release[2];
+};
+
+/*
+ * The timed window's two ends: workers are ready at @start (set-up is not
+ * timed) and have finished their work at @end (reading their figures and
+ * exiting are not timed either).
  */
 struct start_barrier {
-	int ready[2];
-	int wake[2];
-	int finished[2];	/* a byte from each worker whose work is done */
-	int closed[2];		/* the window is closed: they may read and exit */
+	struct rendezvous start;
+	struct rendezvous end;
 };
 
 int barrier_init(struct start_barrier *g);
