@@ -52,6 +52,7 @@
 # that gave no results twice.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/programs.sh"
 die() { echo "kernel_power: $*" >&2; exit 2; }
 say() { echo "kernel_power: $*"; }
 [ $# = 1 ] || die "usage: bench/kernel_power.sh KSRC"
@@ -140,9 +141,9 @@ image() {
 	VM_STATUS=$log.status VM_KERNEL_PATCHES="${VM_KERNEL_PATCHES:-}$list" \
 		"$top/scripts/vmtest.sh" "$ksrc" kernel \
 		>"$log" 2>&1 || { tail -5 "$log" >&2; die "the kernel does not build (see $log)"; }
-	p=$(sed -n 's/^kernel: //p' "$log.status" | tail -n1)
+	p=$(vm_status "$log.status" kernel)
 	cp "$p" "$out/bzImage" || die "no kernel image from vmtest (see $log)"
-	say "kernel $(sed -n 's/^kernel_build: //p' "$log.status" | tail -n1): $p"
+	say "kernel $(vm_status "$log.status" kernel_build): $p"
 }
 
 # A boot with results: its results/<prog>.results for every program
@@ -177,7 +178,7 @@ boot_one() {	# cost n
 			say "cost $1 ns, boot $2: $t s"
 			return
 		fi
-		say "cost $1 ns, boot $2: no results ($(sed -n 's/^failure: //p' "$dir.status" 2>/dev/null | tail -n1))"
+		say "cost $1 ns, boot $2: no results ($(vm_status "$dir.status" failure))"
 		cp "$dir.log" "$dir.try$try.log"
 	done
 	die "cost $1, boot $2 gave no results twice (see $dir.try1.log, $dir.log)"

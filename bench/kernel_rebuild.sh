@@ -11,6 +11,7 @@
 set -eu
 ksrc=$(realpath "${1:?usage: bench/kernel_rebuild.sh KSRC}")
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/programs.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
@@ -36,7 +37,7 @@ build() {	# what patches...
 		>"$tmp/log" 2>&1 || rc=$?
 	[ $rc = 0 ] || { echo "kernel_rebuild: $what: vmtest exit $rc" >&2; tail -5 "$tmp/log" >&2; exit 1; }
 	printf '  %-40s %7s s  (%s)\n' "$what" "$(since "$t0")" \
-		"$(sed -n 's/^kernel_build: //p' "$tmp/status" | tail -n1)"
+		"$(vm_status "$tmp/status" kernel_build)"
 }
 
 one_line kernel/sched/fair.c fair

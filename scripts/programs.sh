@@ -16,6 +16,12 @@ sched_perf_programs() {
 	fi
 }
 
+# vm_status FILE KEY: the last KEY line's value in a VM_STATUS file of
+# scripts/vmtest.sh (nothing when there is none)
+vm_status() {
+	[ ! -f "$1" ] || sed -n "s/^$2: //p" "$1" | tail -n1
+}
+
 # median: the median of the numbers on stdin, one a line (nothing for none)
 median() {
 	sort -g | awk '{ v[NR] = $1 }

@@ -78,6 +78,7 @@
 # nothing judged).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/programs.sh"
 cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
 boots=${VM_BOOTS:-3}
 max_boots=${VM_MAX_BOOTS:-}
@@ -212,9 +213,6 @@ tree_of() {	# spec
 
 # Build side $1 ($2: its spec, with VM_$1_PATCHES on it); sets kernel_$1
 # and tree_$1.
-# status_of FILE KEY: the last KEY of a VM_STATUS file of vmtest
-status_of() { [ ! -f "$1" ] || sed -n "s/^$2: //p" "$1" | tail -n1; }
-
 build_side() {
 	local side=$1 spec=$2 tree image log=$out/build-$1.log list=VM_$1_PATCHES p more=
 	tree=$(tree_of "$spec")
@@ -228,12 +226,12 @@ build_side() {
 		{ tail -5 "$log" >&2
 		  [ "$bisect" = 1 ] && [ "$side" = B ] && { say "bisect: exit 125 (skip): B does not build"; decided=1; exit 125; }
 		  die "$side ($spec) does not build (see $log)"; }
-	image=$(status_of "$out/build-$side.status" kernel)
+	image=$(vm_status "$out/build-$side.status" kernel)
 	# the image outlives the next checkout: keep a copy per side
 	cp "$image" "$out/bzImage-$side" || die "$side: no kernel image from vmtest (see $log)"
 	printf -v "kernel_$side" '%s' "$out/bzImage-$side"
 	printf -v "tree_$side" '%s' "$tree"
-	say "$side: kernel $(status_of "$out/build-$side.status" kernel_build)"
+	say "$side: kernel $(vm_status "$out/build-$side.status" kernel_build)"
 }
 
 tree_A=''	# set by build_side, as kernel_A and the B side's
@@ -282,7 +280,7 @@ boot() {	# n side
 			say "boot $n: $side: $secs s"
 			return
 		fi
-		say "boot $n ($side): no results after $secs s, FAIL: $(status_of "$dir.status" failure)"
+		say "boot $n ($side): no results after $secs s, FAIL: $(vm_status "$dir.status" failure)"
 		cp "$dir.log" "$dir.try$try.log"
 		[ "$try" = 2 ] && die "boot $n ($side) gave no results twice (see $dir.try1.log, $dir.log)"
 	done
