@@ -56,16 +56,22 @@ static const char usage_tail[] =
 "4 a metric not shown within its threshold the bad way (undecided, worse,\n"
 "noisy, too few runs, drifting; a missing metric does not count).\n";
 
+/* "sched_perf_compare: <why>", a line on stderr */
+static void say_bad(const char *fmt, va_list ap)
+{
+	fputs("sched_perf_compare: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void bad_input(const char *fmt, ...)
 {
 	va_list ap;
 
 	fflush(stdout);
-	fputs("sched_perf_compare: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say_bad(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(EXIT_BAD_INPUT);
 }
 
@@ -80,11 +86,9 @@ __printf(1, 2) static int refuse(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("sched_perf_compare: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say_bad(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return -1;
 }
 
