@@ -134,6 +134,11 @@ function fmt(x,   a) {
 	if (a == 0) return "0"
 	return sprintf("%.4g", x)
 }
+# a fraction of --tsv as a change: "+12.3%", "+inf", "n/a" for NaN ("-")
+function pct(x) {
+	if (x ~ /^-?inf$/) return (x ~ /^-/ ? "-" : "+") "inf"
+	return x == "-" ? "n/a" : sprintf("%+.1f%%", 100 * x)
+}
 '
 # xawk [-F FS | -v VAR=VALUE]... PROGRAM [FILE]...: awk with AWKLIB
 xawk() {
@@ -467,7 +472,7 @@ plot_sides() {
 }
 fmtn() { echo "$1" | xawk '{ print fmt($1) }'; }
 # pct FRACTION: "+12.3%"
-pct() { awk -v x="$1" 'BEGIN { if (x == "-") print "n/a"; else printf "%+.1f%%\n", 100 * x }'; }
+pct() { xawk -v x="$1" 'BEGIN { print pct(x) }'; }
 
 html '<section id="distributions">' '<h2>Baseline vs new</h2>'
 if [ -z "$base" ]; then
@@ -501,13 +506,11 @@ else
 		html '</div>' '<table>' '<tr><th>metric</th><th>baseline median</th><th>stddev</th><th>new median</th><th>stddev</th><th>change</th><th>interval</th><th>threshold</th><th>verdict</th></tr>'
 		tsv_cols "$tmp/cmp.tsv" metric old_median old_stddev old_n new_median new_stddev new_n \
 			change ci_lo ci_hi threshold verdict why |
-			xawk -F'\t' 'function p(x) { if (x ~ /^-?inf$/) return (x ~ /^-/ ? "-" : "+") "inf"
-				return x == "-" ? "n/a" : sprintf("%+.1f%%", 100 * x) }
-			function f(x) { return x == "-" ? "-" : fmt(x) }
+			xawk -F'\t' 'function f(x) { return x == "-" ? "-" : fmt(x) }
 			{ cls = $12 == "regressed" ? " class=\"bad\"" : $12 == "same" || $12 == "improved" || $12 == "better" ? " class=\"good\"" : ""
 			printf "<tr class=\"cmp\"><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s, n=%s</td><td class=\"num\">%s</td><td class=\"num\">%s, n=%s</td><td class=\"num\">%s</td><td class=\"num\">%s to %s</td><td>%s</td><td%s title=\"%s\">%s</td></tr>\n",
-			       esc($1), f($2), f($3), $4, f($5), f($6), $7, p($8), p($9), p($10),
-			       ($11 < 0 ? "&gt;= " : "&lt;= ") p($11), cls, esc($13), $12 }' >&3
+			       esc($1), f($2), f($3), $4, f($5), f($6), $7, pct($8), pct($9), pct($10),
+			       ($11 < 0 ? "&gt;= " : "&lt;= ") pct($11), cls, esc($13), $12 }' >&3
 		html '</table>'
 		note "the verdict: regressed / improved when the interval is beyond the threshold, same when it is shown within it, else worse, better or undecided (hover for the reason); the gate decides with the same figures"
 	fi
