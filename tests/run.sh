@@ -12,7 +12,9 @@
 #   NAME           a test or a category by name (as -t)
 #
 # Environment: KSRC (the kernel tree the suite is synced into, default
-# build/linux-source-6.12), BUILD (default build), MAKE (default make).
+# build/linux-source-6.12), BUILD (default build), MAKE (default make),
+# INTREE (the built suite the tests take, default KSRC's; scripts/mutants.sh
+# gives a broken copy).
 # Each test prints its own assertions, nested under "# "; a test that
 # cannot run here exits 4 after its reason (a SKIP).  The runner prints a
 # TAP line per test with its time, then a summary, and exits 1 when any
@@ -23,7 +25,7 @@ BUILD=${BUILD:-$top/build}
 KSRC=${KSRC:-$BUILD/linux-source-6.12}
 MAKE=${MAKE:-make}
 SELFTESTS=$KSRC/tools/testing/selftests
-INTREE=$SELFTESTS/sched_perf
+INTREE=${INTREE:-$SELFTESTS/sched_perf}
 
 # name  category  command (run from the top of the repository; @KSRC@,
 # @SELFTESTS@, @INTREE@, @BUILD@ and @MAKE@ stand for those paths, each
