@@ -298,12 +298,20 @@ add_pair() {
 	rounds=$((rounds + 1))
 }
 
-# Look $1 (at rounds boots a side, the look before at $2; $3 1: the
-# last): each program's boots of B against those of A, into
-# $out/look-$1.  Sets regressed (programs), open, judged and nr, and
-# writes the look's KTAP lines into $out/look-$1/verdict.
-look() {	# k prev last
-	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args only m
+# The primary metric's mde in compare's --tsv ($1): "-4.2% (messages_per_sec)
+# with 9 boots a side", or nothing.
+mde_of() {
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$col["primary"] == "true" && $col["mde"] != "-" {
+			printf "%+.1f%% (%s)", 100 * $col["mde"], $col["metric"]; exit }' "$1"
+}
+
+# Look $1 (at rounds boots a side, the looks before at $2, comma-separated,
+# 0 for none; $3 1: the last): each program's boots of B against those of
+# A, into $out/look-$1.  Sets regressed (programs), open, judged and nr,
+# and writes the look's KTAP lines into $out/look-$1/verdict.
+look() {	# k prevs last
+	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args only m mde
 	args=("${bounds[@]}" --boots --look "$rounds/$max_boots")
 	[ "$2" = 0 ] || args+=(--prev-look "$2")
 	[ "$3" = 0 ] || args+=(--last)
@@ -329,6 +337,9 @@ look() {	# k prev last
 			>"$dir/$prog.compare" 2>&1 || rc=$?
 		# compare's one line: "2 same, 4 undecided", or "regressed: w.m +12.0%"
 		tally=$(cat "$dir/$prog.summary" 2>/dev/null || true)
+		# what this program's boots could catch by the last boot allowed
+		"$cmp" "${args[@]}" "${only[@]}" --tsv "$a" "$b" >"$dir/$prog.tsv" 2>/dev/null || :
+		mde=$(mde_of "$dir/$prog.tsv")
 		case $rc in
 		0)
 			judged=$((judged + 1))
@@ -348,7 +359,7 @@ look() {	# k prev last
 			echo "ok $nr $prog # SKIP cannot compare: $(head -n1 "$dir/$prog.compare")"
 			;;
 		esac >>"$dir/verdict"
-		say "look $k at $rounds boots a side: $prog: $(case $rc in 0) echo passed ;; 1) echo regressed ;; 4) echo open ;; *) echo "cannot compare" ;; esac)${tally:+ ($tally)}"
+		say "look $k at $rounds boots a side: $prog: $(case $rc in 0) echo passed ;; 1) echo regressed ;; 4) echo open ;; *) echo "cannot compare" ;; esac)${tally:+ ($tally)}${mde:+; could catch $mde with $max_boots boots a side}"
 	done
 }
 
@@ -387,7 +398,7 @@ while :; do
 		break
 	fi
 	[ "$last" = 1 ] && break
-	prev=$rounds
+	[ "$prev" = 0 ] && prev=$rounds || prev=$prev,$rounds
 	for look_at in "${plan[@]}"; do
 		[ "$look_at" -le "$rounds" ] || break
 	done

@@ -131,8 +131,8 @@ rc=$(vmab border "$border")
 	fail "(c) -4 %: exit $rc, looks at '$(looks border)', boots $(boot_order border): $(show border)"
 pass "(c) -4 %: exit 4, looks at $(looks border) boots a side, boots $(boot_order border)"
 # each look spends its share: 3 of 9 first, 5 after 3, ..., the last what is left
-for want in "1:look at 3 of 9 runs a side, level 0.00453," "2:look at 5 of 9 runs a side after 3, level 0.00217," \
-	"3:look at 8 of 9 runs a side after 5, level 0.00257," "4:look at 9 of 9 runs a side after 8, level 0.000728,"; do
+for want in "1:look 1 at 3 of 9 runs a side, level 0.00453," "2:look 2 at 5 of 9 runs a side after 3, level 0.00217," \
+	"3:look 3 at 8 of 9 runs a side after 3,5, level 0.00257," "4:look 4 at 9 of 9 runs a side after 3,5,8, level 0.000728,"; do
 	head -n1 "$tmp/out-border/look-${want%%:*}/hackbench.compare" | grep -qF "${want#*:}" ||
 		fail "(c) look ${want%%:*}: not '${want#*:}': $(head -n1 "$tmp/out-border/look-${want%%:*}/hackbench.compare")"
 done
@@ -142,7 +142,7 @@ pass "(c) alpha 0.01 spent over the 4 looks as the gate spends it (0.00453, 0.00
 rc=$(vmab budget "$border" VM_BUDGET=650 PATH="$tmp/clock:$PATH")
 [ "$rc" = 4 ] && [ "$(looks budget)" = "3 4" ] && [ "$(boot_order budget)" = "$(interleaved 4)" ] &&
 	stopped budget | grep -q '^vmab: stopped at look 2: VM_BUDGET (650 s) spent; 4 boots a side (A 4, B 4), 8 in all: 800 s of host time in boots (100 s a boot)' &&
-	head -n1 "$tmp/out-budget/look-2/hackbench.compare" | grep -qF 'look at 4 of 9 runs a side after 3 (the last), level 0.00547,' ||
+	head -n1 "$tmp/out-budget/look-2/hackbench.compare" | grep -qF 'look 2 at 4 of 9 runs a side after 3 (the last), level 0.00547,' ||
 	fail "(d) VM_BUDGET=650: exit $rc, looks at '$(looks budget)': $(show budget)"
 pass "(d) VM_BUDGET=650 at 100 s a boot: the look at 4 boots a side the last (what is left: 0.00547), exit 4"
 
@@ -150,7 +150,7 @@ pass "(d) VM_BUDGET=650 at 100 s a boot: the look at 4 boots a side the last (wh
 rc=$(vmab fixed "$border" VM_BOOTS=3 VM_MAX_BOOTS=3)
 [ "$rc" = 4 ] && [ "$(looks fixed)" = 3 ] &&
 	stopped fixed | grep -q '^vmab: stopped at look 1: VM_MAX_BOOTS (3 boots a side) reached; 3 boots a side' &&
-	head -n1 "$tmp/out-fixed/look-1/hackbench.compare" | grep -qF 'look at 3 of 3 runs a side, level 0.01,' ||
+	head -n1 "$tmp/out-fixed/look-1/hackbench.compare" | grep -qF 'look 1 at 3 of 3 runs a side, level 0.01,' ||
 	fail "(e) VM_MAX_BOOTS=3: exit $rc: $(show fixed)"
 pass "(e) VM_MAX_BOOTS=VM_BOOTS=3: one look at the whole alpha 0.01, exit 4"
 

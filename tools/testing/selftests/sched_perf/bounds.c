@@ -11,6 +11,7 @@
 
 #include "bounds.h"
 #include "fileio.h"
+#include "metric_rows.h"
 
 const char *const bound_op_text[] = {
 	[BOUND_AT_MOST] = "<=",
@@ -37,25 +38,47 @@ static int parse_change(struct bound *b, const char *num, char *why, size_t len)
 	return 0;
 }
 
+/*
+ * "alarm -N%" after a change bound: where the gate fails, inside the
+ * change (the regression to catch), on the same side.
+ */
+static int parse_alarm(struct bound *b, const char *word, const char *num, char *why,
+		       size_t len)
+{
+	char *end;
+
+	errno = 0;
+	b->alarm = strtod(num, &end) / 100;
+	if (strcmp(word, "alarm") || end == num || strcmp(end, "%") || errno ||
+	    !isfinite(b->alarm) || b->alarm == 0 || (b->alarm < 0) != (b->limit < 0) ||
+	    fabs(b->alarm) > fabs(b->limit)) {
+		snprintf(why, len,
+			 "after a change bound only 'alarm N%%', N on the change's side and within it, not '%.20s %.20s'",
+			 word, num);
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 {
-	char key[128], op[64], num[64], extra[64];
+	char key[128], op[64], num[64], extra[64], word[64], alarm[64];
 	char *dot, *at, *end;
 	bool change;
 	int n;
 
 	line[strcspn(line, "#\n")] = '\0';
-	n = sscanf(line, "%127s %63s %63s %63s", key, op, num, extra);
+	n = sscanf(line, "%127s %63s %63s %63s %63s %63s", key, op, num, extra, word, alarm);
 	if (n <= 0)
 		return 1;	/* blank or comment */
-	change = n == 4 && !strcmp(op, "change");
+	change = (n == 4 || n == 6) && !strcmp(op, "change");
 	if (change) {
 		snprintf(op, sizeof(op), "%s", num);
 		snprintf(num, sizeof(num), "%s", extra);
-		n = sscanf(line, "%*s %*s %*s %*s %1s", extra) == 1 ? 5 : 3;
+		n = sscanf(line, "%*s %*s %*s %*s %*s %*s %1s", extra) == 1 ? 7 : n == 6 ? 5 : 3;
 	}
-	if (n != 3) {
-		snprintf(why, len, "expected '<workload>[@<variant>].<metric> [change] <=|>= <number>[%%]'");
+	if (n != 3 && !(change && n == 5)) {
+		snprintf(why, len, "expected '<workload>[@<variant>].<metric> [change] <=|>= <number>[%%] [alarm <number>%%]'");
 		return -1;
 	}
 	dot = strchr(key, '.');
@@ -81,8 +104,10 @@ static int parse_bound_line(char *line, struct bound *b, char *why, size_t len)
 		snprintf(why, len, "operator '%s' is not <= or >=", op);
 		return -1;
 	}
+	if (change && parse_change(b, num, why, len))
+		return -1;
 	if (change)
-		return parse_change(b, num, why, len);
+		return n == 5 ? parse_alarm(b, word, alarm, why, len) : 0;
 	errno = 0;
 	b->limit = strtod(num, &end);
 	if (*end || errno || !isfinite(b->limit)) {
@@ -254,7 +279,10 @@ unsigned int bounds_changes(const struct bounds *bs, const char *workload,
 		if (b->kind != BOUND_CHANGE || !bound_applies(bs, b, workload, variant))
 			continue;
 		snprintf(rules[n].metric, sizeof(rules[n].metric), "%s", b->metric);
-		rules[n++].change = b->limit;
+		rules[n].change = b->limit;
+		rules[n].alarm = b->alarm;
+		/* the workload's throughput: what the gate's verdict rests on */
+		rules[n++].primary = metric_is_throughput(b->metric);
 	}
 	return n;
 }

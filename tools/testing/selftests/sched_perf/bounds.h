@@ -30,6 +30,7 @@ struct bound {
 	char metric[METRIC_NAME_LEN];
 	enum bound_op op;
 	double limit;		/* a fraction for BOUND_CHANGE: -0.05 */
+	double alarm;		/* BOUND_CHANGE: its alarm line, or 0 (compare.h) */
 	unsigned int line;
 };
 
@@ -42,10 +43,11 @@ struct bounds {
 /*
  * Read a bounds file, '#' comments, lines of two kinds:
  *   <workload>[@<variant>].<metric> <= | >= <number>
- *   <workload>[@<variant>].<metric> change >= -<N>% | change <= +<N>%
- * The second is a threshold of the gate: how far the metric may move
- * against a baseline (falling for ">=", rising for "<=") before a
- * statistically significant move is a regression.  Returns 0, or -1 with
+ *   <workload>[@<variant>].<metric> change >= -<N>% | change <= +<N>% [alarm <A>%]
+ * The second is a rule of the gate: the regression to catch, N (falling
+ * for ">=", rising for "<="), and where the gate fails: a change shown
+ * beyond the alarm line A, by default N / 2 (compare.h).  The workload's
+ * throughput (<ops>_per_sec) is the primary metric of its rules.  Returns 0, or -1 with
  * "file:line: why" in @err.
  */
 int bounds_load(const char *path, struct bounds *bs, char *err, size_t len);

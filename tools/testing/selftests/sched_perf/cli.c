@@ -136,6 +136,18 @@ static const struct opt_spec common_opts[] = {
 		  "(blocks) per side (default: 3 x --iterations), for\n"
 		  "at most another --budget seconds",
 		  .flags = OPT_THIS_RUN),
+	OPT_PERCENT(0, "catch", "P[%]", &cfg.catch_pct,
+		    "the regression to catch: after each look, plan the\n"
+		    "iterations (blocks) per side that catch a fall of P\n"
+		    "percent of the throughput at 90 percent power, from\n"
+		    "the noise seen, within --max-runs (default with\n"
+		    "--catch: 10 x --iterations); the plan is printed",
+		    .flags = OPT_THIS_RUN),
+	OPT_DOUBLE(0, "alarm", "F", &cfg.alarm_share, 0.01, 1,
+		   "the gate fails on a change shown beyond F of a\n"
+		   "rule's change, for rules without their own 'alarm'\n"
+		   "(default 0.5: beyond -2.5 percent for a -5 one)",
+		   .flags = OPT_THIS_RUN),
 	OPT_SET(0, "bisect", &cfg.bisect, true,
 		"exit for git bisect run: 0 good, 1 bad, 125 cannot\n"
 		"judge or skipped, 128 bad input or an output not\n"

@@ -27,6 +27,8 @@ struct run_config {
 	char ab[256];			/* --ab: the knob of an A/B */
 	bool bisect;			/* git bisect run exit codes */
 	unsigned long max_runs;		/* per side; 0: no more than planned */
+	double catch_pct;		/* --catch: the change to plan for, %; 0: none */
+	double alarm_share;		/* --alarm: of a rule's change; 0: the default */
 	char evidence[PATH_MAX];	/* --evidence: trace a re-run into it */
 	char options[512];		/* what changes the load, for run sets */
 	/* every option given but OPT_THIS_RUN ones, as words: the re-run's */

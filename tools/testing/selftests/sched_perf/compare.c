@@ -56,11 +56,11 @@ static double alpha_same_of(const struct cmp_params *p)
 	return p->alpha_same > 0 ? p->alpha_same : CMP_ALPHA_SAME;
 }
 
-void cmp_spend_look(struct cmp_params *p, double t, bool last, double spent,
-		    double spent_same)
+double cmp_alarm(const struct cmp_rule *rule, double share)
 {
-	p->level = cmp_spent_by(p->alpha, t, last) - spent;
-	p->level_same = cmp_spent_by(alpha_same_of(p), t, last) - spent_same;
+	if (rule->alarm != 0)
+		return rule->alarm;
+	return rule->change * (share > 0 ? share : CMP_ALARM_SHARE);
 }
 
 /* ln C(n_old + n_new, n_old), without the overflow of the product itself */
@@ -97,6 +97,114 @@ bool cmp_enough_runs(unsigned int n_old, unsigned int n_new, double level)
 		return false;
 	/* in log space: C(n, k) overflows a double from n = 1030 on */
 	return M_LN2 - log_choose(n_old, n_new) < log(level);
+}
+
+double cmp_min_p(const struct cmp_params *p, unsigned int n_old, unsigned int n_new)
+{
+	if (p->boots)
+		return n_old >= 2 && n_new >= 2 ? 0 : 1;
+	if (p->paired)
+		return n_new ? fmin(1, ldexp(2, -(int)fmin(n_new, 1100))) : 1;
+	if (!n_old || !n_new)
+		return 1;
+	return fmin(1, exp(M_LN2 - log_choose(n_old, n_new)));
+}
+
+/* The share of a budget spent by a look at @n of the gate's runs. */
+static double spent_share(const struct cmp_params *p, unsigned int n, bool last)
+{
+	return cmp_spent_by(1, (double)n / p->max_runs, last);
+}
+
+void cmp_look_levels(const struct cmp_params *p, double share, unsigned int n_old,
+		     double *level, double *level_same)
+{
+	double alpha = p->alpha * share, spent = 0, by, prev = 0;
+	unsigned int k, n;
+
+	if (!p->max_runs) {
+		*level = alpha / (p->looks > 1 ? p->looks : 1);
+		*level_same = alpha_same_of(p) / (p->looks > 1 ? p->looks : 1);
+		return;
+	}
+	for (k = 0; k < p->nr_before; k++) {
+		n = p->before[k];
+		by = spent_share(p, n, false);
+		/* a look its test could not reach spent nothing of its share */
+		if (cmp_min_p(p, n_old ? n_old : n, n) < alpha * (by - spent))
+			spent = by;
+		prev = by;
+	}
+	by = spent_share(p, p->now, p->last);
+	*level = alpha * fmax(0, by - spent);
+	*level_same = alpha_same_of(p) * fmax(0, by - prev);
+}
+
+/* Each rule's share of alpha, @present[i] those with data: see compare.h. */
+static void shares(const struct cmp_params *p, const struct cmp_rule *rules,
+		   const bool *present, unsigned int nr, double *out)
+{
+	double ps = p->primary_share > 0 ? p->primary_share : CMP_PRIMARY_SHARE;
+	unsigned int i, others = 0;
+	bool primary = false;
+
+	for (i = 0; i < nr; i++) {
+		if (!present[i])
+			continue;
+		if (rules[i].primary && !primary)
+			primary = true;
+		else
+			others++;
+	}
+	for (i = 0; i < nr; i++) {
+		if (!present[i])
+			out[i] = 0;
+		else if (!primary)
+			out[i] = 1.0 / others;
+		else if (!others)
+			out[i] = 1;
+		else if (rules[i].primary)
+			out[i] = ps;
+		else
+			out[i] = (1 - ps) / others;
+	}
+	/* a second rule marked primary is a mechanism metric */
+	for (i = 0, primary = false; i < nr; i++) {
+		if (present[i] && rules[i].primary && primary)
+			out[i] = (1 - ps) / others;
+		primary |= present[i] && rules[i].primary;
+	}
+}
+
+unsigned int cmp_first_look(const struct cmp_params *p, const struct cmp_rule *rules,
+			    unsigned int nr, unsigned int runs, unsigned int n_old)
+{
+	struct cmp_params at = *p;
+	bool present[CMP_MAX_RULES], any_primary = false, all;
+	double share[CMP_MAX_RULES], level, level_same;
+	unsigned int i, n;
+
+	if (!nr || nr > CMP_MAX_RULES || !p->max_runs)
+		return runs;
+	for (i = 0; i < nr; i++) {
+		present[i] = true;
+		any_primary |= rules[i].primary;
+	}
+	shares(p, rules, present, nr, share);
+	at.nr_before = 0;
+	at.last = false;
+	for (n = runs; n < p->max_runs; n++) {
+		at.now = n;
+		for (i = 0, all = true; i < nr && all; i++) {
+			if (any_primary && !rules[i].primary)
+				continue;
+			cmp_look_levels(&at, share[i], n_old, &level, &level_same);
+			all = cmp_min_p(&at, n_old ? n_old : n, n) < level;
+		}
+		if (all)
+			return n;
+	}
+	return p->max_runs;
 }
 
 /*
@@ -143,8 +251,7 @@ static bool bad_way_moved(double change, double threshold)
 	return change != 0;
 }
 
-/* A change in percent: one decimal, or three digits when huge (or inf). */
-static void percent(double change, char *buf, size_t len)
+void cmp_percent(double change, char *buf, size_t len)
 {
 	if (isnan(change))
 		snprintf(buf, len, "n/a");
@@ -155,25 +262,27 @@ static void percent(double change, char *buf, size_t len)
 }
 
 /*
- * "median old -> new (change) in [lo, hi], p, p_adj": the figures every
- * report line carries.  The change is the shift estimate of the test
- * (shift.h), the interval that of the metric's level.
+ * "medians old -> new (+x %), shift y % [lo, hi], p, p_adj": the figures
+ * every report line carries.  The medians' own ratio and the shift
+ * estimate of the test (shift.h) can differ, even in sign: the verdict
+ * rests on the shift, and its interval is that of the metric's level.
  */
 static void figures(const struct cmp_result *r, char *buf, size_t len)
 {
-	char adj[16], pct[16], lo[16], hi[16], scale[48] = "";
+	char adj[16], pct[16], lo[16], hi[16], med[16], scale[48] = "";
 
 	if (isnan(r->p_adj))
 		snprintf(adj, sizeof(adj), "n/a");
 	else
 		snprintf(adj, sizeof(adj), "%.3g", r->p_adj);
-	percent(r->change, pct, sizeof(pct));
-	percent(r->ci_lo, lo, sizeof(lo));
-	percent(r->ci_hi, hi, sizeof(hi));
+	cmp_percent(r->change, pct, sizeof(pct));
+	cmp_percent(r->ci_lo, lo, sizeof(lo));
+	cmp_percent(r->ci_hi, hi, sizeof(hi));
+	cmp_percent(r->median_change, med, sizeof(med));
 	if (r->floor > 0 && fabs(r->old.median) < r->floor)
 		snprintf(scale, sizeof(scale), " of the floor %g", r->floor);
-	snprintf(buf, len, "median %.6g -> %.6g (%s%s) in [%s, %s], p %.3g, p_adj %s",
-		 r->old.median, r->new.median, pct, scale, lo, hi, r->p, adj);
+	snprintf(buf, len, "medians %.6g -> %.6g (%s), shift %s%s [%s, %s], p %.3g, p_adj %s",
+		 r->old.median, r->new.median, med, pct, scale, lo, hi, r->p, adj);
 }
 
 static void describe_too_few(struct cmp_result *r, const struct cmp_params *params,
@@ -192,7 +301,7 @@ static void describe_too_few(struct cmp_result *r, const struct cmp_params *para
 
 static void describe(struct cmp_result *r, const struct cmp_params *params)
 {
-	char fig[160], limit[16], opposite[16], apart[64] = "";
+	char fig[200], limit[16], opposite[16], alarm[16], alarm_opp[16], apart[64] = "";
 	double lm = r->level_metric, max_cv = params->max_cv;
 	bool paired = params->paired;
 
@@ -202,8 +311,10 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 	if (!paired && (r->rcv_old > max_cv || r->rcv_new > max_cv))
 		snprintf(apart, sizeof(apart), "; robust cv %.2f/%.2f, but every run apart",
 			 fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6));
-	snprintf(limit, sizeof(limit), "%+.3g%%", r->threshold * 100);
-	snprintf(opposite, sizeof(opposite), "%+.3g%%", -r->threshold * 100);
+	cmp_percent(r->threshold, limit, sizeof(limit));
+	cmp_percent(-r->threshold, opposite, sizeof(opposite));
+	cmp_percent(r->alarm, alarm, sizeof(alarm));
+	cmp_percent(-r->alarm, alarm_opp, sizeof(alarm_opp));
 	switch (r->verdict) {
 	case CMP_NOISY:
 		if (!isnan(r->foreign_old)) {
@@ -237,35 +348,36 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 		describe_too_few(r, params, fig);
 		break;
 	case CMP_REGRESSED:
-		snprintf(r->why, sizeof(r->why), "%s: beyond %s, shown (one-sided p %.3g < %.3g)%s",
-			 fig, limit, r->p_beyond, lm / 2, apart);
+		snprintf(r->why, sizeof(r->why),
+			 "shown worse than %s (one-sided p %.3g < %.3g); the regression to catch is %s; %s%s",
+			 alarm, r->p_beyond, lm / 2, limit, fig, apart);
 		break;
 	case CMP_IMPROVED:
 		snprintf(r->why, sizeof(r->why),
-			 "%s: improved beyond %s, shown (one-sided p %.3g < %.3g)%s", fig,
-			 opposite, r->p_beyond, lm / 2, apart);
+			 "shown better than %s (one-sided p %.3g < %.3g); %s%s", alarm_opp,
+			 r->p_beyond, lm / 2, fig, apart);
 		break;
 	case CMP_WORSE:
 	case CMP_BETTER:
 		snprintf(r->why, sizeof(r->why),
-			 "%s: %s, significant (p < %.3g), but not shown beyond %s (one-sided p %.3g)",
-			 fig, r->verdict == CMP_WORSE ? "worse" : "better", lm,
-			 r->verdict == CMP_WORSE ? limit : opposite, r->p_beyond);
+			 "%s: significant (p < %.3g), but not shown beyond %s (one-sided p %.3g); %s",
+			 r->verdict == CMP_WORSE ? "worse" : "better", lm,
+			 r->verdict == CMP_WORSE ? alarm : alarm_opp, r->p_beyond, fig);
 		break;
 	case CMP_SAME:
-		snprintf(r->why, sizeof(r->why), "%s: within +/-%.3g%%, equivalence p %.3g < %.3g",
-			 fig, fabs(r->threshold) * 100, r->p_same, r->level_same);
+		snprintf(r->why, sizeof(r->why), "within +/-%.3g%%, equivalence p %.3g < %.3g; %s",
+			 fabs(r->threshold) * 100, r->p_same, r->level_same, fig);
 		break;
 	default:
 		if (r->from_zero)
 			snprintf(r->why, sizeof(r->why),
-				 "undecided: %s: from an old median of 0, no move shown (p %.3g, not below %.3g) and none can be shown within a relative threshold",
-				 fig, r->p, lm);
+				 "undecided: from an old median of 0, no move shown (p %.3g, not below %.3g) and none can be shown within a relative threshold; %s",
+				 r->p, lm, fig);
 		else
 			snprintf(r->why, sizeof(r->why),
-				 "undecided: %s: neither shown beyond %s nor within +/-%.3g%% (equivalence p %.3g, not below %.3g)",
-				 fig, bad_way_moved(r->change, r->threshold) ? limit : opposite,
-				 fabs(r->threshold) * 100, r->p_same, r->level_same);
+				 "undecided: neither shown beyond %s nor within +/-%.3g%% (equivalence p %.3g, not below %.3g); %s",
+				 bad_way_moved(r->change, r->threshold) ? alarm : alarm_opp,
+				 fabs(r->threshold) * 100, r->p_same, r->level_same, fig);
 		break;
 	}
 }
@@ -594,9 +706,8 @@ static bool all_zero(const double *v, unsigned int n)
 /*
  * Every test of one metric, on the same statistic (shift.h): its shift
  * estimate is the change; the two-sided p that it is 0; the one-sided p
- * that it lies beyond the threshold in the bad way (against "shift no
- * further than the threshold": the dual of the equivalence test), and
- * beyond its opposite in the good way; the two one-sided tests of the
+ * that it lies beyond the alarm line in the bad way (against "shift no
+ * further than the line"), and beyond its opposite in the good way; the two one-sided tests of the
  * equivalence (SAME) and the bad half of them alone (not worse than the
  * threshold).  From an old median of 0 (no scale), any move shown is
  * beyond every threshold, and only two sides of zeros are the same.
@@ -626,8 +737,9 @@ static void test(struct cmp_result *r, struct judged *j)
 		r->p_same = r->p_ni = zeros ? 0 : 1;
 		return;
 	}
-	j->p_worse = shift_p(sh, on_scale(r, th), bad_way(th));
-	j->p_better = shift_p(sh, on_scale(r, -th), good_way(th));
+	/* the gate fails beyond the alarm line, inside the threshold */
+	j->p_worse = shift_p(sh, on_scale(r, r->alarm), bad_way(th));
+	j->p_better = shift_p(sh, on_scale(r, -r->alarm), good_way(th));
 	r->p_ni = shift_p(sh, on_scale(r, th), good_way(th));
 	r->p_same = fmax(shift_p(sh, on_scale(r, -margin), SHIFT_GREATER),
 			 shift_p(sh, on_scale(r, margin), SHIFT_LESS));
@@ -695,11 +807,252 @@ bool cmp_bad_side_open(const struct cmp_result *r)
 	}
 }
 
-static void init_result(struct cmp_result *r, const struct cmp_rule *rule)
+bool cmp_gate_open(const struct cmp_result *res, unsigned int n)
+{
+	unsigned int i, missing = 0;
+
+	for (i = 0; i < n; i++) {
+		if (cmp_bad_side_open(&res[i]))
+			return true;
+		if (res[i].verdict == CMP_MISSING && res[i].primary)
+			return true;	/* the verdict rests on it */
+		missing += res[i].verdict == CMP_MISSING;
+	}
+	return missing == n;
+}
+
+/* The looks of a sequential plan: runs a side and the level of each. */
+struct look_plan {
+	unsigned int nr;
+	unsigned int n[CMP_MAX_LOOKS];
+	double level[CMP_MAX_LOOKS];
+};
+
+/*
+ * The looks a metric of alpha share @share is judged at: those before and
+ * this one (@p), and with @to_max the planned ones after it, up to
+ * max_runs, the last of them spending what is left.  Not sequential: this
+ * look alone, at @n_new.
+ */
+static void plan_looks(const struct cmp_params *p, double share, unsigned int n_old,
+		       unsigned int n_new, bool to_max, struct look_plan *lp)
+{
+	struct cmp_params at = *p;
+	unsigned int k, n;
+	double unused;
+
+	lp->nr = 0;
+	if (!p->max_runs) {
+		lp->n[lp->nr] = n_new;
+		cmp_look_levels(p, share, n_old, &lp->level[lp->nr++], &unused);
+		return;
+	}
+	for (k = 0; k < p->nr_before && lp->nr < CMP_MAX_LOOKS - 1; k++)
+		lp->n[lp->nr++] = p->before[k];
+	n = p->now;
+	while (lp->nr < CMP_MAX_LOOKS) {
+		lp->n[lp->nr++] = n;
+		if (!to_max || p->last || n >= p->max_runs)
+			break;
+		n = cmp_next_look(n) < p->max_runs ? cmp_next_look(n) : p->max_runs;
+	}
+	for (k = 0; k < lp->nr; k++) {
+		at.nr_before = k;
+		at.before = lp->n;
+		at.now = lp->n[k];
+		at.last = k + 1 == lp->nr && (p->last || (to_max && lp->n[k] >= p->max_runs));
+		cmp_look_levels(&at, share, n_old, &lp->level[k], &unused);
+	}
+}
+
+/* The variance factor of the estimate at look size @n: var = sd^2 v. */
+static double variance_factor(const struct cmp_params *p, unsigned int n_old, unsigned int n)
+{
+	if (p->paired)
+		return 1.0 / n;
+	if (p->boots)
+		return 2.0 / n;
+	return 1.0 / n_old + 1.0 / n;
+}
+
+#define GRID	61	/* points of the continuation region, odd (Simpson) */
+
+/*
+ * The probability that a sequential test crosses its bound at some look,
+ * for a drift @theta (the change beyond the alarm line, over the
+ * estimate's sd at unit information): the score S_k = Z_k sqrt(I_k) is a
+ * Brownian motion with drift, its increments independent (Armitage,
+ * McPherson and Rowe's recursive integration, on a grid).  @info[k] and
+ * the one-sided bounds @bound[k] (of Z) per look.
+ */
+static double crossing(double theta, const double *info, const double *bound, unsigned int nr)
+{
+	double f[GRID], g[GRID], x[GRID], y[GRID], w, h = 0, hy, prev_i = 0, cross = 0;
+	unsigned int k, a, b;
+
+	for (k = 0; k < nr; k++) {
+		double di = info[k] - prev_i, sdi = sqrt(di), top = bound[k] * sqrt(info[k]);
+		double lo = theta * info[k] - 8 * sqrt(info[k]);
+
+		if (!(di > 0))
+			continue;
+		if (lo >= top)
+			return fmin(1, cross + (k ? 1 - cross : 1));
+		hy = (top - lo) / (GRID - 1);
+		for (b = 0; b < GRID; b++) {
+			y[b] = lo + b * hy;
+			g[b] = 0;
+		}
+		if (!prev_i) {
+			cross += 1 - stats_normal_cdf((top - theta * di) / sdi);
+			for (b = 0; b < GRID; b++)
+				g[b] = exp(-0.5 * pow((y[b] - theta * di) / sdi, 2)) /
+				       (sdi * sqrt(2 * M_PI));
+		} else {
+			for (a = 0; a < GRID; a++) {
+				w = h / 3 * (a == 0 || a == GRID - 1 ? 1 : a % 2 ? 4 : 2) * f[a];
+				if (w < 1e-14)
+					continue;	/* nothing left there to carry */
+				cross += w * (1 - stats_normal_cdf((top - x[a] - theta * di) / sdi));
+				for (b = 0; b < GRID; b++)
+					g[b] += w * exp(-0.5 * pow((y[b] - x[a] - theta * di) / sdi, 2)) /
+						(sdi * sqrt(2 * M_PI));
+			}
+		}
+		memcpy(f, g, sizeof(f));
+		memcpy(x, y, sizeof(x));
+		h = hy;
+		prev_i = info[k];
+	}
+	return cross;
+}
+
+double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
+	       unsigned int n_new, bool to_max)
+{
+	double sign = r->threshold < 0 ? -1 : 1, info[CMP_MAX_LOOKS], bound[CMP_MAX_LOOKS];
+	double eff = p->boots ? 1 : 3 / M_PI, lo = 0, hi = 1, mid, df, alarm;
+	struct look_plan lp;
+	unsigned int k, nr = 0;
+
+	if (r->from_zero || r->threshold == 0 || !(r->sd > 0) || !n_new ||
+	    (!p->paired && !n_old))
+		return NAN;
+	plan_looks(p, r->share > 0 ? r->share : 1, p->paired ? 0 : n_old, n_new, to_max, &lp);
+	for (k = 0; k < lp.nr; k++) {
+		unsigned int n = lp.n[k], no = p->paired || p->boots ? n : n_old;
+
+		/* a look its test cannot reach cannot catch anything */
+		if (!(cmp_min_p(p, no, n) < lp.level[k]))
+			continue;
+		/* t's quantile for the small sizes the normal overstates */
+		df = p->paired ? n - 1.0 : no + n - 2.0;
+		info[nr] = eff / (r->sd * r->sd * variance_factor(p, n_old, n));
+		bound[nr++] = df >= 1 ? stats_t_quantile(1 - lp.level[k] / 2, df) : HUGE_VAL;
+	}
+	if (!nr)
+		return copysign(HUGE_VAL, sign);
+	/* theta: the change beyond the line, on the scale, in units of sd */
+	while (crossing(hi, info, bound, nr) < CMP_MDE_POWER && hi < 1e6)
+		hi *= 2;
+	for (k = 0; k < 30; k++) {
+		mid = (lo + hi) / 2;
+		if (crossing(mid, info, bound, nr) < CMP_MDE_POWER)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	alarm = fabs(on_scale(r, r->alarm));
+	/*
+	 * Inside the threshold a change may also be shown the same (within
+	 * +/- M) and pass: what the gate is sure to catch starts at M.
+	 */
+	return as_change(r, sign * fmax(alarm + hi, fabs(on_scale(r, r->threshold))));
+}
+
+void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_params *p)
+{
+	unsigned int i, n_old, n_new;
+
+	for (i = 0; i < n; i++) {
+		struct cmp_result *r = &res[i];
+
+		if (r->verdict == CMP_MISSING || r->verdict == CMP_NOISY)
+			continue;
+		n_new = r->new.n;
+		n_old = r->old.n;
+		if (p->paired)
+			n_old = n_new = r->nb;
+		r->mde = cmp_mde(r, p, n_old, n_new, true);
+		r->mde_now = cmp_mde(r, p, n_old, n_new, false);
+	}
+}
+
+/* The plain standard deviation of @n values, or NAN below 2. */
+static double plain_sd(const double *v, unsigned int n)
+{
+	double mean = 0, ss = 0;
+	unsigned int i;
+
+	if (n < 2 || !v)
+		return NAN;
+	for (i = 0; i < n; i++)
+		mean += v[i] / n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	return sqrt(ss / (n - 1));
+}
+
+/* A robust standard deviation, or NAN below 2 values. */
+static double robust_sd(const double *v, unsigned int n)
+{
+	double sd;
+
+	if (n < 2 || !v || stats_robust_sd(v, n, &sd))
+		return NAN;
+	return sd;
+}
+
+/*
+ * The spread the test sees, on the metric's scale, for the mde: of the
+ * block differences (paired), else of each side pooled (plain for Welch's
+ * t on boots, robust for the rank test, as it sees them).
+ */
+static double spread(const struct judged *j)
+{
+	const struct shift *sh = &j->sh;
+	double sa, sb;
+
+	if (sh->kind == SHIFT_PAIRED)
+		return robust_sd(sh->b, sh->nb);
+	if (sh->kind == SHIFT_MEANS) {
+		sa = plain_sd(sh->a, sh->na);
+		sb = plain_sd(sh->b, sh->nb);
+	} else {
+		sa = robust_sd(sh->a, sh->na);
+		sb = robust_sd(sh->b, sh->nb);
+	}
+	return sqrt((sa * sa + sb * sb) / 2);
+}
+
+/* The sizes of the judged data: blocks (paired) or each side's runs. */
+static void sizes(const struct judged *j, unsigned int *n_old, unsigned int *n_new)
+{
+	*n_new = j->sh.nb;
+	*n_old = j->sh.kind == SHIFT_PAIRED ? j->sh.nb : j->sh.na;
+}
+
+static void init_result(struct cmp_result *r, const struct cmp_rule *rule,
+			const struct cmp_params *p)
 {
 	memset(r, 0, sizeof(*r));
 	snprintf(r->metric, sizeof(r->metric), "%s", rule->metric);
 	r->threshold = rule->change;
+	r->alarm = cmp_alarm(rule, p->alarm_share);
+	r->primary = rule->primary;
+	r->median_change = NAN;
+	r->sd = NAN;
+	r->mde = r->mde_now = NAN;
 	r->change = NAN;
 	r->p = NAN;
 	r->p_adj = NAN;
@@ -718,12 +1071,13 @@ static void init_result(struct cmp_result *r, const struct cmp_rule *rule)
  * it measured, whether or not each one's trend reached the level: the
  * trend of any metric below CMP_DRIFT_P / the metrics tested (Bonferroni:
  * a steady host is refused in at most CMP_DRIFT_P of the comparisons)
- * takes the judgement from all (named in theirs).  Returns how many
- * judged metrics were taken.
+ * takes the judgement from all (named in theirs).  They keep their share
+ * of alpha: the split is over the metrics present, which a comparison
+ * replayed from its looks (sched_perf_compare --look) knows.
  */
-static unsigned int host_drifted(struct cmp_result *out, unsigned int nr)
+static void host_drifted(struct cmp_result *out, unsigned int nr)
 {
-	unsigned int i, tested = 0, first = nr, taken = 0;
+	unsigned int i, tested = 0, first = nr;
 
 	for (i = 0; i < nr; i++) {
 		if (isnan(out[i].p_drift))
@@ -733,17 +1087,31 @@ static unsigned int host_drifted(struct cmp_result *out, unsigned int nr)
 			first = i;
 	}
 	if (first == nr || !(out[first].p_drift < CMP_DRIFT_P / tested))
-		return 0;
+		return;
 	for (i = 0; i < nr; i++) {
 		if (isnan(out[i].p_drift))
 			continue;
-		taken += out[i].verdict == CMP_UNDECIDED;
 		out[i].verdict = CMP_DRIFTING;
 		if (i != first)
 			snprintf(out[i].drifted_with, sizeof(out[i].drifted_with), "%s",
 				 out[first].metric);
 	}
-	return taken;
+}
+
+/* The levels of @r, of alpha share @share at this look, and its spread. */
+static void levels(struct cmp_result *r, const struct judged *j, const struct cmp_params *p,
+		   double share)
+{
+	unsigned int n_old, n_new;
+
+	sizes(j, &n_old, &n_new);
+	r->share = share;
+	r->nb = j->sh.kind == SHIFT_PAIRED ? j->sh.nb : 0;
+	cmp_look_levels(p, share, p->paired ? 0 : n_old, &r->level_metric, &r->level_same);
+	/* not judged (noisy, drifting): no adjusted p */
+	if (r->verdict == CMP_UNDECIDED)
+		r->p_adj = share > 0 ? fmin(1, r->p / share) : NAN;
+	r->sd = spread(j);
 }
 
 unsigned int compare_runsets(const struct runset *old, const struct runset *new,
@@ -753,39 +1121,48 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 {
 	struct cmp_params p = params ? *params :
 		(struct cmp_params){ .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV };
-	unsigned int looks = p.looks > 1 ? p.looks : 1;
-	double level = p.level > 0 ? p.level : p.alpha / looks;
-	double level_same = p.level_same > 0 ? p.level_same : alpha_same_of(&p) / looks;
 	struct judged *j = calloc(nr_rules ? nr_rules : 1, sizeof(*j));
-	unsigned int i, judged = 0, regressed = 0;
+	bool *present = calloc(nr_rules ? nr_rules : 1, sizeof(*present));
+	double *share = calloc(nr_rules ? nr_rules : 1, sizeof(*share));
+	unsigned int i, regressed = 0;
+	/* a sequential look: the looks so far; one of --looks N: N */
+	unsigned int nr_looks = p.max_runs ? p.nr_before + 1 : p.looks > 1 ? p.looks : 1;
+	double level = 0;
 	bool too_few;
 
-	/* missing, drifting and noisy metrics are not judged: not counted */
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];
 
-		init_result(r, &rules[i]);
-		r->level = level;
-		r->level_same = level_same;
-		if (!j) {
+		init_result(r, &rules[i], &p);
+		r->looks = nr_looks;
+		if (!j || !present || !share) {
 			r->verdict = CMP_TOO_FEW;	/* out of memory: cannot judge */
 			continue;
 		}
 		if (!sides(r, old, new, &p, &j[i]))
 			continue;
+		present[i] = true;
+		if (r->old.median != 0)
+			r->median_change = r->new.median / r->old.median - 1;
 		test(r, &j[i]);
-		judged += r->verdict == CMP_UNDECIDED;
 	}
-	judged -= host_drifted(out, nr_rules);
-	/* Bonferroni over the judged metrics: one interval each */
+	host_drifted(out, nr_rules);
+	/* weighted Bonferroni over the metrics present: one interval each */
+	if (j && present && share) {
+		shares(&p, rules, present, nr_rules, share);
+		for (i = 0; i < nr_rules; i++)
+			if (present[i])
+				levels(&out[i], &j[i], &p, share[i]);
+	}
+	for (i = 0; i < nr_rules; i++)
+		level += out[i].level_metric;
 	for (i = 0; i < nr_rules; i++) {
 		struct cmp_result *r = &out[i];
 
-		r->level_metric = level / (judged ? judged : 1);
+		r->level = level;
 		if (j && r->verdict != CMP_MISSING)
 			interval(r, &j[i]);
 		if (r->verdict == CMP_UNDECIDED) {
-			r->p_adj = fmin(1, r->p * judged);
 			too_few = !(r->min_p < r->level_metric);
 			r->verdict = decide(r, &j[i], too_few);
 		}
@@ -797,5 +1174,7 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		}
 	}
 	free(j);
+	free(present);
+	free(share);
 	return regressed;
 }

@@ -9,19 +9,31 @@
  * Mann-Whitney test (unpaired runs), the difference of the means with
  * Welch's t (boots), on the ratio scale (logarithms) when every value is
  * positive, else relative to the old median (or the metric's floor,
- * cmp_floor()).  Each metric is held to the two-sided level of
- * the look over the judged metrics (Bonferroni: one interval each), and
- *   REGRESSED / IMPROVED: the change is shown beyond the threshold, the
- *     bad way / beyond its opposite the good way: the one-sided test of
- *     "no further than the threshold" rejects at half the metric's level,
- *     i.e. that bound of the interval lies beyond (the dual of the TOST);
- *   SAME: the two one-sided tests put the change within +/- the
- *     threshold, at level_same (its own budget, per metric);
+ * cmp_floor()).
+ *
+ * Each gated metric has two numbers: its rule's change M, the regression
+ * to catch (the bounds file's "change" line), and the alarm line A inside
+ * it (by default M / 2: cmp_alarm()), where the gate fails.  Alpha is
+ * split over the metrics present (weighted Bonferroni, one interval
+ * each): the primary metric, the program's throughput that the verdict
+ * rests on, keeps CMP_PRIMARY_SHARE of it; the mechanism metrics
+ * (migrations, CPU time per op, switches, scans) share the rest.
+ *   REGRESSED / IMPROVED: the change is shown beyond the alarm line, the
+ *     bad way / beyond its opposite the good way: that bound of the
+ *     interval lies beyond A (the one-sided test of "no further than A"
+ *     rejects at half the metric's level);
+ *   SAME: the two one-sided tests put the change within +/- M, at
+ *     level_same (its own budget, per metric);
  *   WORSE / BETTER: the change is shown to be there (p < the metric's
- *     level) but not shown beyond the threshold: no failure, no pass; a
- *     gate keeps looking while it has runs left;
+ *     level) but not shown beyond A: no failure, no pass; a gate keeps
+ *     looking while it has runs left;
  *   UNDECIDED: none of these yet; TOO_FEW: the sizes cannot reach the
  *     level at all.
+ * With every metric the true change 0, a gate fails less often than
+ * alpha / 2 (a false REGRESSED needs more than a move: one beyond A).
+ * After each comparison every metric carries its power: the smallest
+ * change it would catch at CMP_MDE_POWER with the runs it may still take
+ * (mde) and with those it has (mde_now): cmp_mde().
  * From an old median of 0 with no floor there is no relative scale: any
  * move shown is beyond every threshold (+/-inf), and only two sides of
  * zeros are the same.
@@ -40,6 +52,7 @@
 #define SCHED_PERF_COMPARE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "metrics.h"
 #include "runset.h"
@@ -62,7 +75,25 @@
  * DIFFERENT has: a false "same" at the threshold in at most 5 %.
  */
 #define CMP_ALPHA_SAME	0.05
-#define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
+/*
+ * The alarm line of a rule without its own: this share of its change.  A
+ * true change of M is then 2 intervals' half-widths from the line, not
+ * 0: the gate fails on it with power, where a line at M fails it half of
+ * the time at best (bench/verdicts.sh, verdicts.rst).
+ */
+#define CMP_ALARM_SHARE	0.5
+/*
+ * The primary metric's share of alpha when other metrics are judged with
+ * it; they share the rest.  Chosen with sched_perf_sim --primary-share
+ * (verdicts.rst): from 0.5 to 0.8 the primary's power at -5 % rises by
+ * what a mechanism metric's at +30 % loses less.
+ */
+#define CMP_PRIMARY_SHARE	0.8
+/* The power the minimum detectable effect (mde) is stated at. */
+#define CMP_MDE_POWER	0.90
+#define CMP_MAX_CV	0.50
+#define CMP_MAX_RULES	128	/* rules one comparison judges (BOUNDS_MAX) */
+#define CMP_MAX_LOOKS	32	/* looks of one sequential comparison */	/* robust CV above this on a side: no verdict */
 /*
  * A side of a sequential comparison trends when Spearman's rho of its
  * values against their order has p below this (two-sided), with at least
@@ -79,7 +110,9 @@
  */
 struct cmp_rule {
 	char metric[METRIC_NAME_LEN];
-	double change;
+	double change;		/* M: the regression to catch */
+	double alarm;		/* A: where the gate fails, signed as M; 0: cmp_alarm() */
+	bool primary;		/* the throughput the verdict rests on */
 };
 
 enum cmp_verdict {
@@ -103,7 +136,15 @@ enum cmp_verdict {
  */
 struct cmp_result {
 	char metric[METRIC_NAME_LEN];
-	double threshold;		/* the rule's change */
+	double threshold;		/* the rule's change: M, to catch */
+	double alarm;			/* A: shown beyond it, the gate fails */
+	bool primary;
+	double share;			/* of alpha, over the metrics present */
+	double median_change;		/* new median / old median - 1 (not the shift) */
+	double sd;			/* the spread the tests see, on the metric's scale */
+	double mde;			/* caught at CMP_MDE_POWER with max_runs a side */
+	double mde_now;			/* ... with the looks taken (cmp_fill_mde) */
+	unsigned int nb;		/* paired: the blocks judged */
 	struct sample_stats old, new;	/* valid unless CMP_MISSING */
 	double change;			/* the shift estimate, as new / old - 1 */
 	double ci_lo, ci_hi;		/* its interval at level_metric */
@@ -113,6 +154,7 @@ struct cmp_result {
 	double p_same;			/* equivalence within +/- |threshold| */
 	double p_ni;			/* one-sided: not worse than the threshold */
 	double level;			/* this look's level over the metrics */
+	unsigned int looks;		/* the looks of this comparison so far, this one too */
 	double level_metric;		/* level / judged metrics: what p is held to */
 	double level_same;		/* what p_same and p_ni are held to */
 	double min_p;			/* the smallest p these sizes can reach */
@@ -127,22 +169,32 @@ struct cmp_result {
 	double rcv_old, rcv_new;		/* robust CVs (stats_robust_cv) */
 	bool apart;			/* no run of one side within the other's range */
 	double foreign_old, foreign_new;	/* when NOISY for a busier machine */
-	char why[320];			/* one line: figures for the report */
+	char why[480];			/* one line: figures for the report */
 };
 
 struct cmp_params {
 	double alpha;		/* DIFFERENT: over the metrics and the looks */
 	double max_cv;
-	unsigned int looks;	/* looks a sequential gate may take; 0 means 1 */
+	unsigned int looks;	/* equal split over N looks (--looks); 0 means 1 */
 	bool paired;		/* iteration k of old and of new form block k */
 	bool boots;		/* each run is one boot's median (Welch) */
 	double alpha_same;	/* SAME, per metric, over the looks; 0: CMP_ALPHA_SAME */
+	double alarm_share;	/* a rule's alarm without its own; 0: CMP_ALARM_SHARE */
+	double primary_share;	/* the primary's share of alpha; 0: CMP_PRIMARY_SHARE */
 	/*
-	 * This look's share of alpha and of alpha_same (a gate's spending,
-	 * gate.h); 0: alpha / looks and alpha_same / looks.
+	 * A look of a sequential gate (gate.h), spending alpha by
+	 * cmp_spent_by(): max_runs 0 when not sequential.  @now runs a side at
+	 * this look, @before[] at the looks before it (ascending), @last when
+	 * this look spends what is left.  Each metric spends its own share: a
+	 * look at which its test could not reach its level spent none of it
+	 * (cmp_look_levels()), so sched_perf_compare --look and the gate,
+	 * given the same looks, spend the same.
 	 */
-	double level;
-	double level_same;
+	unsigned int max_runs;
+	unsigned int now;
+	bool last;
+	unsigned int nr_before;
+	const unsigned int *before;
 };
 
 /* The default family-wise alpha: CMP_ALPHA_BOOTS for boots, else CMP_ALPHA. */
@@ -188,12 +240,56 @@ unsigned int cmp_looks(unsigned int runs, unsigned int max_runs);
 double cmp_spent_by(double alpha, double t, bool last);
 
 /*
- * A look's levels into @p->level and @p->level_same: what cmp_spent_by()
- * allows by the share @t (@last: all) of @p->alpha and of SAME's budget,
- * less what the looks before spent of each (@spent, @spent_same).
+ * The smallest two-sided p the test can reach at @n_old and @n_new runs
+ * (paired: @n_new blocks), without ties.
  */
-void cmp_spend_look(struct cmp_params *p, double t, bool last, double spent,
-		    double spent_same);
+double cmp_min_p(const struct cmp_params *p, unsigned int n_old, unsigned int n_new);
+
+/*
+ * The levels of a look for a metric of alpha share @share: DIFFERENT's
+ * into @level (replaying the looks before, each spending the metric's
+ * share only where its test could reach it, with the old side's
+ * @n_old runs, 0 for as many as the new) and SAME's into @level_same.
+ */
+void cmp_look_levels(const struct cmp_params *p, double share, unsigned int n_old,
+		     double *level, double *level_same);
+
+/*
+ * Where a sequential gate takes its first look: the smallest size from
+ * @runs (at most @p->max_runs) at which the primary metric of @rules (with
+ * none, every metric) can reach its level, all of them present.  With a
+ * first look that no test can reach, a gate of 8 paired blocks and 4
+ * metrics could never fail there.
+ */
+unsigned int cmp_first_look(const struct cmp_params *p, const struct cmp_rule *rules,
+			    unsigned int nr, unsigned int runs, unsigned int n_old);
+
+/*
+ * The smallest change @r's test catches with probability CMP_MDE_POWER,
+ * from the spread it saw (r->sd), as a change the bad way: at its looks so
+ * far (@p: before and now), and with @to_max the planned looks after them
+ * up to max_runs, at @n_old and @n_new runs a side now (paired: blocks),
+ * each look held to its level.  The power of the looks together is
+ * counted by recursive integration (a normal score with independent
+ * increments; t's quantiles for the bounds at small sizes; the rank
+ * tests' efficiency 3/pi).  Never inside the threshold M: a change within
+ * it may be shown the same and pass.  +/-HUGE_VAL when no look can reach
+ * its level, NaN with no scale or no spread seen.
+ */
+double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
+	       unsigned int n_new, bool to_max);
+
+/*
+ * Each result's mde (with the runs a side @p may still take: max_runs)
+ * and mde_now (with the looks taken): for reports, not the verdict.
+ */
+void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_params *p);
+
+/* @rule's alarm line: its own, or @share (0: CMP_ALARM_SHARE) of its change. */
+double cmp_alarm(const struct cmp_rule *rule, double share);
+
+/* A change as a percentage: one decimal, or three digits when huge (or inf). */
+void cmp_percent(double change, char *buf, size_t len);
 
 /* A verdict the gate may stop on: same, regressed or improved. */
 bool cmp_decided(enum cmp_verdict v);
@@ -214,6 +310,14 @@ double cmp_floor(const char *metric);
  * --bisect step is not good.
  */
 bool cmp_bad_side_open(const struct cmp_result *r);
+
+/*
+ * May the comparison of @res still let a regression through: a metric
+ * open (cmp_bad_side_open), the primary metric missing, or nothing
+ * judged at all (every metric missing)?  Such a comparison exits 4
+ * (open), never 0.
+ */
+bool cmp_gate_open(const struct cmp_result *res, unsigned int n);
 
 
 #endif

@@ -4,6 +4,7 @@
  * the figures to the verdict layer.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -105,26 +106,79 @@ static int warmup_iteration(void *p)
 	return c->wl->run_once(&r) ? -1 : 0;
 }
 
+/*
+ * What a --catch plan costs here: "-5 %: 40 blocks a side (32 more), about
+ * 2.6 min at 4.8 s a block", or why it cannot be had within --max-runs.
+ */
+static void catch_note(const struct workload *wl, const char *label,
+		       const struct gate_plan *plan, const struct gate_outcome *out,
+		       const char *unit)
+{
+	if (!plan->catch)
+		return;
+	if (!out->needed) {
+		verdict_note("%s.%s: catch %.3g%%: no plan: no spread seen at the first look\n",
+			     wl->name, label, 100 * plan->catch);
+		return;
+	}
+	if (out->needed > plan->max_runs)
+		verdict_note("%s.%s: catch %.3g%%: needs %s%u %s per side, more than --max-runs %u (about %.1f min here at %.2f s a round); planned %u\n",
+			     wl->name, label, 100 * plan->catch,
+			     out->needed > RUNSET_MAX_RUNS ? "more than " : "",
+			     out->needed > RUNSET_MAX_RUNS ? RUNSET_MAX_RUNS : out->needed, unit,
+			     plan->max_runs, out->needed * out->round_seconds / 60,
+			     out->round_seconds, out->max_runs);
+	else
+		verdict_note("%s.%s: catch %.3g%%: %u %s per side at 90%% power, about %.1f min here at %.2f s a round\n",
+			     wl->name, label, 100 * plan->catch, out->max_runs, unit,
+			     out->max_runs * out->round_seconds / 60, out->round_seconds);
+}
+
+/*
+ * After a pass: the change each run could have caught, for the metric the
+ * verdict rests on ("could have caught -4.1 %").
+ */
+static void caught_note(const struct workload *wl, const char *label,
+			const struct gate_outcome *out)
+{
+	char buf[16];
+	unsigned int i;
+
+	if (cmp_gate_open(out->results, out->nr_results))
+		return;
+	for (i = 0; i < out->nr_results; i++) {
+		const struct cmp_result *r = &out->results[i];
+
+		if (!r->primary || r->verdict == CMP_REGRESSED || isnan(r->mde_now))
+			continue;
+		cmp_percent(r->mde_now, buf, sizeof(buf));
+		verdict_note("%s.%s: passed: could have caught %s on %s at 90%% power\n",
+			     wl->name, label, buf, r->metric);
+	}
+}
+
 /* One KTAP result per change bound, whatever happened to the run. */
 static void report_comparison(const struct workload *wl, const struct gate_plan *plan,
 			      const struct gate_outcome *out)
 {
 	const char *label = plan->ab ? "ab" : "baseline";
+	const char *unit = plan->ab ? "blocks" : "iterations";
 	char name[160];
 	unsigned int i;
 
 	if (out->compared) {
-		verdict_note("%s.%s: %u look%s, the last at %u %s per side (alpha %g over %u planned looks: %u to %u)\n",
+		verdict_note("%s.%s: %u look%s, the last at %u %s per side (alpha %g spent over looks at %u, then about 1.5 times as many, up to %u)\n",
 			     wl->name, label, out->looks, out->looks == 1 ? "" : "s", out->runs,
-			     plan->ab ? "blocks" : "iterations", plan->params.alpha,
-			     cmp_looks(plan->runs, plan->max_runs), plan->runs, plan->max_runs);
+			     unit, plan->params.alpha, out->first_look, out->max_runs);
+		catch_note(wl, label, plan, out, unit);
 		verdict_compare(wl->name, label, out->results, out->nr_results);
+		caught_note(wl, label, out);
 		return;
 	}
 	for (i = 0; i < plan->nr_rules; i++) {
 		snprintf(name, sizeof(name), "%s.%s.%s", wl->name, label,
 			 plan->rules[i].metric);
-		verdict_skip(name, "the run failed: nothing to compare");
+		verdict_skip(name, "the run failed");
 	}
 }
 
@@ -238,7 +292,12 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		    wl->default_iterations ? wl->default_iterations : 5;
 	/* a comparison may run up to 3 times as many while undecided */
 	plan.max_runs = cfg->max_runs ? (cfg->max_runs > plan.runs ? cfg->max_runs : plan.runs) :
+			comparing && cfg->catch_pct ? 10 * plan.runs :
 			comparing ? 3 * plan.runs : plan.runs;
+	if (plan.max_runs > MAX_ITERATIONS)
+		plan.max_runs = MAX_ITERATIONS;
+	plan.catch = cfg->catch_pct / 100;
+	plan.params.alarm_share = cfg->alarm_share;
 	plan.extra_seconds = cfg->budget;
 	outputs_identity(wl, cfg->options, &new_side);
 	a_side = new_side;	/* no runs yet: the identity only */
@@ -290,6 +349,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	ctx.wl = wl;
 	ctx.m = &m;
 	gate_run(&plan, &ops, &ctx, &a_side, &new_side, &out);
+	cmp_fill_mde(out.results, out.nr_results, &out.params);
 	summary_collect(wl, ctx.res, ctx.nr_res, &ctx.last, &new_side, set);
 	summary_print(wl->name, set);
 

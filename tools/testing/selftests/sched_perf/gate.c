@@ -4,6 +4,7 @@
  * runs while a comparison cannot judge.  See gate.h.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,27 +87,13 @@ static bool undecided(const struct gate_outcome *out)
 	return false;
 }
 
-/* A judged metric whose test can reach its level at this look. */
-static bool reachable(const struct gate_outcome *out)
-{
-	unsigned int i;
-
-	for (i = 0; i < out->nr_results; i++) {
-		const struct cmp_result *r = &out->results[i];
-
-		if (r->verdict != CMP_MISSING && r->verdict != CMP_NOISY &&
-		    r->verdict != CMP_DRIFTING && r->min_p < r->level_metric)
-			return true;
-	}
-	return false;
-}
-
 /*
- * One look.  Its levels are what the spending function allows by now,
- * less what the looks before spent (the last look gets all that is
- * left), for DIFFERENT (alpha) and SAME (alpha_same) apart.  A look at
- * which no metric's test could reach its level spent nothing: its share
- * goes to the next.
+ * One look at the runs so far.  Its levels are what the spending function
+ * allows by now, less what the looks before spent (the last look gets all
+ * that is left), for DIFFERENT (each metric's share of alpha) and SAME
+ * (alpha_same) apart; compare_runsets() replays the looks before from
+ * their sizes, so that a look at which a metric's test could not reach
+ * its level spent none of its share.
  */
 static void compare(const struct gate_plan *plan, const struct runset *old,
 		    const struct runset *new, struct gate_outcome *out, bool last)
@@ -114,16 +101,115 @@ static void compare(const struct gate_plan *plan, const struct runset *old,
 	struct cmp_params params = plan->params;
 
 	params.paired = plan->ab;
-	params.looks = cmp_looks(plan->runs, plan->max_runs);
-	cmp_spend_look(&params, (double)out->runs / plan->max_runs, last, out->spent,
-		       out->spent_same);
+	params.max_runs = out->max_runs;
+	params.now = out->runs;
+	params.last = last;
+	params.nr_before = out->looks;
+	params.before = out->look_at;
 	compare_runsets(old, new, plan->rules, plan->nr_rules, &params, out->results);
+	out->params = params;
 	out->nr_results = plan->nr_rules;
 	out->compared = true;
-	out->looks++;
-	if (reachable(out))
-		out->spent += params.level;
-	out->spent_same += params.level_same;
+	if (out->looks < GATE_MAX_LOOKS)
+		out->look_at[out->looks++] = out->runs;
+}
+
+/* The baseline's runs of the primary metric (of the first rule), or 0. */
+static unsigned int baseline_runs(const struct gate_plan *plan)
+{
+	const struct runset_metric *m = NULL;
+	unsigned int i;
+
+	for (i = 0; plan->baseline && i < plan->nr_rules && !m; i++)
+		if (plan->rules[i].primary)
+			m = runset_find(plan->baseline, plan->rules[i].metric);
+	if (!m && plan->baseline && plan->nr_rules)
+		m = runset_find(plan->baseline, plan->rules[0].metric);
+	return m ? m->n : 0;
+}
+
+/* The result of the primary metric, else of the first rule judged. */
+static const struct cmp_result *primary_result(const struct gate_outcome *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < out->nr_results; i++)
+		if (out->results[i].primary && out->results[i].verdict != CMP_MISSING)
+			return &out->results[i];
+	for (i = 0; i < out->nr_results; i++)
+		if (out->results[i].verdict != CMP_MISSING)
+			return &out->results[i];
+	return NULL;
+}
+
+/*
+ * The 80 % upper confidence bound of a standard deviation @sd seen in @n
+ * values: sd sqrt((n - 1) / chi2_0.2(n - 1)), the quantile by Wilson and
+ * Hilferty's cube.
+ */
+static double upper_sd(double sd, unsigned int n)
+{
+	double k = n > 1 ? n - 1.0 : 1, z = -0.8416212335729143;
+	double c = 1 - 2 / (9 * k) + z * sqrt(2 / (9 * k));
+
+	return c > 0 ? sd * sqrt(1 / (c * c * c)) : sd * 10;
+}
+
+/*
+ * --catch: the runs a side that catch @plan->catch at CMP_MDE_POWER, from
+ * the spread the first look saw on the primary metric: the smallest
+ * max_runs whose last look's mde is within it.  0 when no spread was seen.
+ */
+static unsigned int runs_to_catch(const struct gate_plan *plan, const struct gate_outcome *out)
+{
+	const struct cmp_result *seen = primary_result(out);
+	struct cmp_params plan_to = plan->params;
+	unsigned int lo = cmp_next_look(out->runs), hi = RUNSET_MAX_RUNS, mid;
+	unsigned int n_old = baseline_runs(plan);
+	struct cmp_result planned, *r = &planned;
+
+	if (!seen || !(seen->sd > 0))
+		return 0;
+	/*
+	 * The spread of a few runs is itself noisy: planned from its 80 %
+	 * upper bound, the plan falls short of the power far less often.
+	 */
+	planned = *seen;
+	planned.sd = upper_sd(seen->sd, seen->nb ? seen->nb : seen->new.n);
+	plan_to.paired = plan->ab;
+	plan_to.nr_before = out->looks - 1;
+	plan_to.before = out->look_at;
+	plan_to.now = out->runs;
+	plan_to.last = false;
+	/* the mde falls as max_runs grows: the smallest max_runs that catches it */
+	plan_to.max_runs = hi;
+	if (!(fabs(cmp_mde(r, &plan_to, n_old, out->runs, true)) <= fabs(plan->catch)))
+		return RUNSET_MAX_RUNS + 1;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		plan_to.max_runs = mid;
+		if (fabs(cmp_mde(r, &plan_to, n_old, out->runs, true)) <= fabs(plan->catch))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/*
+ * Replan max_runs for --catch, within the plan's own max_runs, after each
+ * look from all the runs so far.
+ */
+static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out)
+{
+	unsigned int floor = cmp_next_look(out->runs);
+
+	out->needed = runs_to_catch(plan, out);
+	if (!out->needed)
+		return;
+	out->max_runs = out->needed < plan->max_runs ? out->needed : plan->max_runs;
+	if (out->max_runs < floor)
+		out->max_runs = floor < plan->max_runs ? floor : plan->max_runs;
 }
 
 void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
@@ -131,38 +217,55 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	      struct gate_outcome *out)
 {
 	const struct runset *old = plan->ab ? a_side : plan->baseline;
+	struct cmp_params first = plan->params;
 	unsigned int look_at;
-	uint64_t extra_start;
+	uint64_t start = now_ns(), extra_start;
 	bool out_of_time;
 
 	memset(out, 0, sizeof(*out));
 	knob_at = KNOB_UNSET;
+	out->max_runs = plan->max_runs;
+	first.paired = plan->ab;
+	first.max_runs = plan->max_runs;
+	out->first_look = old && plan->nr_rules ?
+			  cmp_first_look(&first, plan->rules, plan->nr_rules, plan->runs,
+					 baseline_runs(plan)) : plan->runs;
 	while (out->runs < plan->runs)
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
+	out->round_seconds = (now_ns() - start) / 1e9 / (out->runs ? out->runs : 1);
 	if (!old || !plan->nr_rules)
 		goto done;
-	compare(plan, old, new_side, out, out->runs >= plan->max_runs);
+	/* the first look where the primary metric's test can reach its level */
+	while (out->runs < out->first_look)
+		if (!one_round(plan, ops, ctx, a_side, new_side, out))
+			goto failed;
+	compare(plan, old, new_side, out, out->runs >= out->max_runs);
+	if (plan->catch && undecided(out) && out->runs < plan->max_runs)
+		plan_catch(plan, out);
 	/*
 	 * More runs while a metric is open, looking again only at the
-	 * planned sizes (runs, then 1.5 times as many, ..., max_runs): alpha
-	 * is spent over those looks.  When the time runs out between two,
-	 * the last look is taken early, in place of the planned ones left,
-	 * and spends what they would have.
+	 * planned sizes (then 1.5 times as many, ..., max_runs): alpha is
+	 * spent over those looks.  When the time runs out between two, the
+	 * last look is taken early, in place of the planned ones left, and
+	 * spends what they would have.
 	 */
 	extra_start = now_ns();
-	look_at = plan->runs;
-	while (undecided(out) && out->runs < plan->max_runs) {
+	look_at = out->runs;
+	while (undecided(out) && out->runs < out->max_runs) {
 		if (look_at <= out->runs)
 			look_at = cmp_next_look(out->runs);
-		if (look_at > plan->max_runs)
-			look_at = plan->max_runs;
+		if (look_at > out->max_runs)
+			look_at = out->max_runs;
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
 		out_of_time = now_ns() - extra_start >= plan->extra_seconds * 1e9;
-		if (out->runs == look_at || out_of_time)
+		if (out->runs == look_at || out_of_time) {
 			compare(plan, old, new_side, out,
-				out_of_time || out->runs >= plan->max_runs);
+				out_of_time || out->runs >= out->max_runs);
+			if (plan->catch && undecided(out) && out->runs < out->max_runs)
+				plan_catch(plan, out);
+		}
 		if (out_of_time)
 			break;
 	}
@@ -170,6 +273,8 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 failed:
 	out->failed = true;
 done:
+	if (out->runs)
+		out->round_seconds = (now_ns() - start) / 1e9 / out->runs;
 	if (plan->ab)
 		ab_close(plan->ab);
 }

@@ -12,13 +12,20 @@
  * When a metric is neither proven the same nor shown to differ (or too
  * few runs, or too noisy), the gate runs more iterations (blocks), up to
  * --max-runs per side and until the extra ones took another --budget.
- * It looks again at planned sizes only: N, then about 1.5 times as many
- * each time, up to --max-runs.  Alpha is spent over the looks by a
- * spending function of the Pocock type (at a share t of --max-runs,
- * alpha ln(1 + (e - 1) t) in all: cmp_spent_by(), compare.h), DIFFERENT
- * and SAME each from its own budget; the last look taken spends what is
- * left, and a look no test could reach spends nothing.  Looking again
- * does not raise either error above its alpha.
+ * Its first look is at N, or later when the primary metric's test could
+ * not reach its level at N (cmp_first_look()); then it looks again at
+ * planned sizes only: about 1.5 times as many each time, up to
+ * --max-runs.  Alpha is spent over the looks by a spending function of
+ * the Pocock type (at a share t of --max-runs, alpha ln(1 + (e - 1) t) in
+ * all: cmp_spent_by(), compare.h), DIFFERENT and SAME each from its own
+ * budget, each metric from its share; the last look taken spends what is
+ * left, and a look a metric's test could not reach spends none of its
+ * share.  Looking again does not raise either error above its alpha.
+ *
+ * A size to catch (@catch, e.g. -0.05 for 5 %) replans --max-runs after
+ * the first look, from the spread it saw: the runs the primary metric
+ * needs to catch that change at CMP_MDE_POWER, within the --max-runs
+ * given (gate_outcome's planned and needed).
  */
 #ifndef SCHED_PERF_GATE_H
 #define SCHED_PERF_GATE_H
@@ -44,12 +51,20 @@ struct gate_plan {
 	const struct cmp_rule *rules;
 	unsigned int nr_rules;
 	struct cmp_params params;
+	double catch;			/* a size to catch (fraction); 0: none */
 };
+
+#define GATE_MAX_LOOKS	32
 
 struct gate_outcome {
 	unsigned int runs;		/* timed iterations on the new side */
 	unsigned int looks;		/* comparisons made */
-	double spent, spent_same;	/* of alpha and alpha_same, so far */
+	unsigned int look_at[GATE_MAX_LOOKS];	/* runs a side at each */
+	unsigned int first_look;	/* planned: cmp_first_look() */
+	unsigned int max_runs;		/* the plan's, or as --catch planned it */
+	unsigned int needed;		/* --catch: runs it needs, maybe > max_runs; 0 */
+	double round_seconds;		/* wall time of one round (block), measured */
+	struct cmp_params params;	/* the last look's, for cmp_fill_mde() */
 	bool failed;			/* an iteration failed: stopped there */
 	bool compared;
 	unsigned int nr_results;

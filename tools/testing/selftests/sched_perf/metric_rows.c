@@ -121,14 +121,20 @@ const struct metric_row *metric_row_find(const char *name)
 	return NULL;
 }
 
+bool metric_is_throughput(const char *name)
+{
+	size_t len = strlen(name);
+
+	return !metric_row_find(name) && len >= 8 && !strcmp(name + len - 8, "_per_sec");
+}
+
 bool metric_load_sensitive(const char *name)
 {
 	const struct metric_row *row = metric_row_find(name);
-	size_t len = strlen(name);
 
 	if (row)
 		return row->flags & ROW_LOAD_SENSITIVE;
-	return len >= 8 && !strcmp(name + len - 8, "_per_sec");
+	return metric_is_throughput(name);
 }
 
 static int term_field(short term)

@@ -92,6 +92,12 @@ extern const size_t metric_nr_rows;
 const struct metric_row *metric_row_find(const char *name);
 
 /*
+ * Is @name the workload's throughput, the wall-clock rate the driver names
+ * <ops>_per_sec: the primary metric of a comparison (compare.h)?
+ */
+bool metric_is_throughput(const char *name);
+
+/*
  * Does @name move with the load of the rest of the machine: a row marked
  * so (placement counts, time spent waiting for a CPU), or the workload's
  * wall-clock rate, which the driver names <ops>_per_sec?

@@ -33,7 +33,8 @@ static const char usage_head[] =
 "Usage: sched_perf_compare [--bounds FILE] [--metric NAME] [--json | --tsv]\n"
 "                          [--alpha A] [--max-cv C] [--summary FILE]\n"
 "                          [--paired | --boots]\n"
-"                          [--looks N | --look N/M [--prev-look P] [--last]]\n"
+"                          [--alarm F] [--looks N |\n"
+"                           --look N/M [--prev-look P[,P...]] [--last]]\n"
 "                          OLD NEW\n"
 "       sched_perf_compare [--bounds FILE] --dump RUNSET\n"
 "       sched_perf_compare --merge OUT [--runs LIST] RUNSET...\n"
@@ -43,18 +44,23 @@ static const char usage_head[] =
 "config), metric by metric, against the change thresholds of the bounds file.\n"
 "The change is a shift estimate relative to the old median (Hodges-Lehmann\n"
 "with the Mann-Whitney test; paired: with the signed-rank test; boots: the\n"
-"mean with Welch's t), with its interval at alpha / metrics (Bonferroni).\n"
-"regressed / improved: shown beyond the threshold (the interval's bound is\n"
-"beyond it); same: shown within +/- the threshold (equivalence test);\n"
-"worse / better: shown to move, not shown beyond the threshold; else\n"
-"undecided.  A side that trends with the order measured is drifting.\n";
+"mean with Welch's t), with its interval at the metric's share of alpha\n"
+"(weighted Bonferroni: the throughput, the primary metric, keeps 80 %).\n"
+"A threshold M is the regression to catch; the alarm line A lies inside it\n"
+"(its 'alarm', else --alarm's share of M, default M / 2).  regressed /\n"
+"improved: shown beyond A (the interval's bound is beyond it); same: shown\n"
+"within +/- M (equivalence test); worse / better: shown to move, not shown\n"
+"beyond A; else undecided.  A side that trends with the order measured is\n"
+"drifting.  Each metric's mde is the smallest change it would catch at 90 %\n"
+"power with the runs it may still take (M of --look).\n";
 
 static const char usage_tail[] =
 "Exit status: 0 no metric may be worse than its threshold (--dump, --merge,\n"
 "--plan: done), 1 a metric regressed, 2 bad input, or --merge's OUT could not be\n"
 "written (full filesystem, I/O error): nothing written, one line on stderr;\n"
-"4 a metric not shown within its threshold the bad way (undecided, worse,\n"
-"noisy, too few runs, drifting; a missing metric does not count).\n";
+"4 open: a metric not shown within its threshold the bad way (undecided,\n"
+"worse, noisy, too few runs, drifting), the primary metric missing, or no\n"
+"metric judged at all (a missing mechanism metric alone does not count).\n";
 
 /* "sched_perf_compare: <why>", a line on stderr */
 static void say_bad(const char *fmt, va_list ap)
@@ -75,9 +81,13 @@ void bad_input(const char *fmt, ...)
 	exit(EXIT_BAD_INPUT);
 }
 
+#define MAX_PREV	32	/* --prev-look's looks */
+
 /* A sequential gate's look (--look, --prev-look, --last); n 0: none. */
 struct look {
-	unsigned int n, max, prev;
+	unsigned int n, max;
+	unsigned int prev[MAX_PREV];	/* the looks before, ascending */
+	unsigned int nr_prev;
 	bool last;
 };
 
@@ -127,7 +137,7 @@ static struct {
 	unsigned int nr_bounds;
 	const char *only[ONLY_MAX];
 	unsigned int nr_only;
-	char summary[4096], merge[4096], prev[64];
+	char summary[4096], merge[4096], prev[256];
 	const char *runs;	/* checked by --merge, which knows the count */
 	struct look look, plan;
 	bool json, tsv, dump;
@@ -195,6 +205,16 @@ static int parse_metric(const char *prog, const struct opt_spec *o, const char *
 	return 0;
 }
 
+static int parse_alarm(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	double v = 0;
+
+	if (read_number("--alarm", arg, 0, 1.000001, &v))
+		return -1;
+	cli.params.alarm_share = v;
+	return 0;
+}
+
 static int parse_runs_list(const char *prog, const struct opt_spec *o, const char *arg)
 {
 	cli.runs = arg;
@@ -258,11 +278,16 @@ static const struct opt_spec compare_opts[] = {
 		"as the in-boot gate spends them (Lan-DeMets, Pocock\n"
 		"type: by a look at N of M, alpha ln(1 + (e - 1) N / M)\n"
 		"in all); this look gets what is spent by N less what\n"
-		"was spent by --prev-look's P",
+		"the looks of --prev-look spent, each metric its share,\n"
+		"a look its test could not reach spending none of it",
 		.dest = &cli.look),
-	OPT_STRING(0, "prev-look", "P", cli.prev,
-		"with --look: the look before was at P runs a side, 0\n"
-		"<= P < N (default 0: this is the first look)"),
+	OPT_STRING(0, "prev-look", "P[,P...]", cli.prev,
+		"with --look: the looks before were at P runs a side,\n"
+		"ascending, each below N (default none: this is the\n"
+		"first look)"),
+	OPT_CALLBACK(0, "alarm", "F", parse_alarm,
+		"the alarm line of a threshold without its own: F of\n"
+		"it, 0 < F <= 1 (default 0.5)"),
 	OPT_SET(0, "last", &cli.look.last, true,
 		"with --look: this look is the last one (a time budget\n"
 		"ran out): it spends what is left, as a look at N = M\n"
@@ -330,35 +355,53 @@ static int parse_options(int argc, char **argv)
 	return optind;
 }
 
-/*
- * This look's levels, DIFFERENT's and SAME's: what the spending function
- * allows by N of M, less what it allowed by the look before (P of M).
- */
-static void spend_look(const struct look *look, struct cmp_params *params)
+/* The look into @params: sched_perf_compare_runsets() replays the ones before. */
+static void set_look(const struct look *look, struct cmp_params *params)
 {
-	struct cmp_params before = *params;
-	double t_prev = (double)look->prev / look->max;
-
-	/* the looks before: all they could spend by P of M */
-	cmp_spend_look(&before, t_prev, false, 0, 0);
-	cmp_spend_look(params, (double)look->n / look->max, look->last, before.level,
-		       before.level_same);
+	params->max_runs = look->max;
+	params->now = look->n;
+	params->last = look->last;
+	params->nr_before = look->nr_prev;
+	params->before = look->prev;
 }
 
 /* The header's words on alpha: "alpha 0.05 over 1 look", or the look's. */
-static void print_alpha(const struct cmp_params *params, const struct look *look)
+static void print_alpha(const struct cmp_params *params, const struct look *look,
+			const struct cmp_result *res)
 {
+	unsigned int i;
+
 	if (!look->n) {
 		printf("alpha %g over %u look%s", params->alpha,
 		       params->looks ? params->looks : 1, params->looks > 1 ? "s" : "");
 		return;
 	}
-	printf("alpha %g spent over looks: look at %u of %u runs a side", params->alpha,
-	       look->n, look->max);
-	if (look->prev)
-		printf(" after %u", look->prev);
+	printf("alpha %g spent over looks: look %u at %u of %u runs a side", params->alpha,
+	       look->nr_prev + 1, look->n, look->max);
+	for (i = 0; i < look->nr_prev; i++)
+		printf("%s%u", i ? "," : " after ", look->prev[i]);
 	printf("%s, level %.3g, same %.3g", look->last && look->n < look->max ? " (the last)" : "",
-	       params->level, params->level_same);
+	       res->level, res->level_same);
+}
+
+/*
+ * --prev-look P[,P...]: the looks before @look->n, ascending; -1 after a
+ * line on stderr.
+ */
+static int parse_prev(const char *list, struct look *look)
+{
+	char copy[sizeof(cli.prev)], *save = NULL, *tok;
+	long p;
+
+	snprintf(copy, sizeof(copy), "%s", list);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		p = whole(tok, 1, look->n - 1);
+		if (p < 0 || look->nr_prev == MAX_PREV ||
+		    (look->nr_prev && (unsigned int)p <= look->prev[look->nr_prev - 1]))
+			return -1;
+		look->prev[look->nr_prev++] = p;
+	}
+	return 0;
 }
 
 /* 'bounds' in the directory of this program */
@@ -459,7 +502,7 @@ struct field {
 #define COUNT(k, v)	{ .key = k, .kind = FIELD_COUNT, .count = (v) }
 #define FLAG(k, v)	{ .key = k, .kind = FIELD_FLAG, .flag = (v) }
 #define WORD(k, v)	{ .key = k, .kind = FIELD_WORD, .word = (v) }
-#define NR_FIELDS	26
+#define NR_FIELDS	33
 
 /*
  * The fields of @r, in the order printed, into @f; @name (room for 128)
@@ -478,6 +521,7 @@ static void result_fields(const char *workload, const struct cmp_result *r,
 		NUM("new_stddev", n ? r->new.stddev : NAN),
 		COUNT("new_n", r->new.n),
 		NUM("change", r->change),
+		NUM("median_change", r->median_change),
 		NUM("ci_lo", r->ci_lo),
 		NUM("ci_hi", r->ci_hi),
 		NUM("p", r->p),
@@ -486,14 +530,20 @@ static void result_fields(const char *workload, const struct cmp_result *r,
 		NUM("p_same", r->p_same),
 		NUM("p_ni", r->p_ni),
 		NUM("threshold", r->threshold),
+		NUM("alarm", r->alarm),
+		FLAG("primary", r->primary),
+		NUM("share", r->share),
+		NUM("mde", r->mde),
+		NUM("mde_now", r->mde_now),
 		NUM("cv_block", r->cv_block),
 		WORD("worse_when", worse_when(r->threshold)),
 		FLAG("beyond", r->verdict == CMP_REGRESSED || r->verdict == CMP_IMPROVED),
 		FLAG("estimate_beyond", estimate_beyond(r)),
 		FLAG("open", cmp_bad_side_open(r)),
 		NUM("alpha", params->alpha),
-		COUNT("looks", params->looks > 1 ? params->looks : 1),
+		COUNT("looks", r->looks),
 		NUM("level", r->level),
+		NUM("level_metric", r->level_metric),
 		WORD("verdict", cmp_verdict_name(r->verdict)),
 		WORD("why", r->why),
 	};
@@ -619,12 +669,11 @@ static void side(const struct sample_stats *s)
 static void print_row(const char *workload, const struct cmp_result *r)
 {
 	const char *m = mark(r->verdict);
+	char pct[16];
 
 	side(&r->old);
-	if (isnan(r->change))
-		printf("  %9s ", "-");
-	else
-		printf("  %+8.1f%% ", r->change * 100);
+	cmp_percent(r->change, pct, sizeof(pct));
+	printf("  %9s ", isnan(r->change) ? "-" : pct);
 	side(&r->new);
 	printf("  %s.%s%s%s\n", workload, r->metric, *m ? "  " : "", m);
 }
@@ -741,7 +790,8 @@ int main(int argc, char **argv)
 	struct cmp_params params;
 	struct look look;
 	char err[1024];
-	unsigned int nr, i, regressed, open = 0;
+	unsigned int nr, i, regressed;
+	bool open;
 	int first = parse_options(argc, argv);
 
 	params = cli.params;
@@ -760,14 +810,10 @@ int main(int argc, char **argv)
 		bad_input("--prev-look and --last go with --look (see --help)");
 	if (look.n && params.looks)
 		bad_input("--looks and --look: give one");
-	if (*cli.prev) {
-		long p = whole(cli.prev, 0, look.n - 1);
-
-		if (p < 0)
-			bad_input("--prev-look '%s' is not a whole number below --look's N, %u",
-				  cli.prev, look.n);
-		look.prev = p;
-	}
+	/* "0" was the first look's "none before" */
+	if (*cli.prev && strcmp(cli.prev, "0") && parse_prev(cli.prev, &look))
+		bad_input("--prev-look '%s' is not a list of whole numbers from 1, ascending, below --look's N, %u (at most %d)",
+			  cli.prev, look.n, MAX_PREV);
 	if (cli.runs && !*cli.merge)
 		bad_input("--runs goes with --merge (see --help)");
 	if (*cli.summary && (*cli.merge || cli.dump))
@@ -794,7 +840,7 @@ int main(int argc, char **argv)
 	if (!params.alpha)
 		params.alpha = cmp_default_alpha(params.boots);
 	if (look.n)
-		spend_look(&look, &params);
+		set_look(&look, &params);
 	if (params.boots) {
 		load_boots(argv[first], &old);
 		load_boots(argv[first + 1], &new);
@@ -816,6 +862,7 @@ int main(int argc, char **argv)
 		nr = keep_only(rules, nr, cli.only, cli.nr_only, old.workload);
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
+	cmp_fill_mde(res, nr, &params);
 	if (*cli.summary)
 		write_summary(cli.summary, old.workload, res, nr);
 	if (cli.json || cli.tsv) {
@@ -830,17 +877,16 @@ int main(int argc, char **argv)
 		       old.options, old.nr_cpus, nr,
 		       params.paired ? "paired: Wilcoxon signed-rank" :
 		       params.boots ? "boots: Welch's t on the boots' medians" : "Mann-Whitney U");
-		print_alpha(&params, &look);
+		print_alpha(&params, &look, &res[0]);
 		printf(", max cv %.2f\n", params.max_cv);
-		printf("%12s ±%%stddev    %%change  %12s ±%%stddev  metric\n", "old", "new");
+		printf("%12s ±%%stddev     %%shift  %12s ±%%stddev  metric\n", "old", "new");
 		for (i = 0; i < nr; i++)
 			print_row(old.workload, &res[i]);
 		for (i = 0; i < nr; i++)
 			if (res[i].verdict != CMP_SAME)
 				print_why(old.workload, &res[i]);
 	}
-	for (i = 0; i < nr; i++)
-		open += cmp_bad_side_open(&res[i]);
+	open = cmp_gate_open(res, nr);
 	runset_free(&old);
 	runset_free(&new);
 	return regressed ? EXIT_REGRESSED : open ? EXIT_OPEN : 0;

@@ -9,16 +9,25 @@
  * with 95 % Wilson intervals, and the runs the gates used.
  *
  *   sched_perf_sim [--mode paired|unpaired|boots] [--cv C] [--drift D]
- *                  [--missing F] [--shift S] [--threshold T] [--gates N]
- *                  [--metrics M] [--runs N] [--max-runs N] [--boots N]
- *                  [--seed S] [--alpha A] [--expect RATE<=P | RATE>=P]...
+ *                  [--missing F] [--shift S] [--shift-metric K]
+ *                  [--threshold T] [--alarm F] [--primary-share F]
+ *                  [--catch C] [--gates N] [--metrics M] [--runs N]
+ *                  [--max-runs N] [--boots N] [--seed S] [--alpha A]
+ *                  [--expect RATE<=P | RATE>=P]...
+ *   sched_perf_sim --mde-table [--threshold T] [--runs N] [--alpha A]
+ *                  [--metrics M] [--gates N] [--seed S]
  *
- * Metric 0 must not fall (threshold -T), metric 1 must not rise (+T),
- * metric 2 and on alternate; S moves metric 0 only.  Rates: any_diff
- * (any metric regressed or improved: a false alarm in A/A), any_move
- * (any metric regressed, improved, worse or better), and metric 0's
- * regressed, flagged (regressed or worse), improved, same, undecided
- * (anything else), drifting (no verdict for a trend).  --expect fails the run (exit 1) when a rate is shown
+ * Metric 0 is the primary one (a throughput) and must not fall (threshold
+ * -T), metric 1 must not rise (+T), metric 2 and on alternate; S moves
+ * metric K (default 0) the bad way of its threshold.  Rates: the whole
+ * gate's pass (exit 0), open (exit 4: cmp_gate_open) and fail (exit 1: a
+ * metric regressed); any_diff (any metric regressed or improved: a false
+ * alarm in A/A), any_move (any metric regressed, improved, worse or
+ * better), and metric K's regressed, flagged (regressed or worse),
+ * improved, same, undecided (anything else), drifting (no verdict for a
+ * trend).  --mde-table prints, for paired blocks, per-iteration CVs and
+ * block counts, the primary metric's mde (cmp_mde(), as the gate prints
+ * it) and the fail rate the gate's simulation gives at that change.  --expect fails the run (exit 1) when a rate is shown
  * to leave its bound: the interval's lower end above P for <=, its upper
  * end below P for >=.  Bad input: exit 2.  Not a kselftest program: it
  * is built beside sched_perf_unit and run by make bench-verdicts and
@@ -46,6 +55,9 @@ struct sim {
 	double cv, drift, missing, shift, threshold, alpha;
 	unsigned int gates, metrics, runs, max_runs, boots;
 	uint64_t seed;
+	unsigned int shift_metric;
+	double alarm_share, primary_share, catch;
+	bool mde_table;
 };
 
 struct world {
@@ -85,8 +97,8 @@ static double value(struct world *w, unsigned int metric, bool new_side)
 	double sigma = sqrt(log1p(s->cv * s->cv));
 	double level = 1000.0 * (metric + 1) * (1 + s->drift * w->t);
 
-	if (new_side && metric == 0)
-		level *= 1 + s->shift;
+	if (new_side && metric == s->shift_metric)
+		level *= 1 + (metric % 2 ? -s->shift : s->shift);
 	return level * exp(sigma * gauss(w) - sigma * sigma / 2);
 }
 
@@ -112,6 +124,7 @@ static int warmup(void *ctx)
 }
 
 struct tally {
+	unsigned int pass, open, fail;
 	unsigned int any_diff, any_move, regressed, flagged, improved, same, undecided, drifting;
 	unsigned int *runs;	/* per gate */
 };
@@ -121,17 +134,23 @@ static bool word(const struct cmp_result *r, const char *w)
 	return !strcmp(cmp_verdict_name(r->verdict), w);
 }
 
-static void count(struct tally *t, const struct cmp_result *res, unsigned int n)
+static void count(struct tally *t, const struct cmp_result *all, unsigned int n,
+		  unsigned int k)
 {
-	bool diff = false, move = false;
+	const struct cmp_result *res = &all[k];
+	bool diff = false, move = false, fail = false;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		bool d = word(&res[i], "regressed") || word(&res[i], "improved");
+		bool d = word(&all[i], "regressed") || word(&all[i], "improved");
 
 		diff |= d;
-		move |= d || word(&res[i], "worse") || word(&res[i], "better");
+		move |= d || word(&all[i], "worse") || word(&all[i], "better");
+		fail |= word(&all[i], "regressed");
 	}
+	t->fail += fail;
+	t->open += !fail && cmp_gate_open(all, n);
+	t->pass += !fail && !cmp_gate_open(all, n);
 	t->any_diff += diff;
 	t->any_move += move;
 	t->regressed += word(&res[0], "regressed");
@@ -152,6 +171,7 @@ static void make_rules(const struct sim *s)
 	for (m = 0; m < s->metrics; m++) {
 		snprintf(rules[m].metric, sizeof(rules[m].metric), "%s", names[m]);
 		rules[m].change = m % 2 ? s->threshold : -s->threshold;
+		rules[m].primary = m == 0;
 	}
 }
 
@@ -164,8 +184,9 @@ static unsigned int one_gate(struct world *w, struct gate_outcome *out)
 	const struct sim *s = w->s;
 	struct gate_plan plan = {
 		.runs = s->runs, .max_runs = s->max_runs, .extra_seconds = 1e12,
-		.rules = rules, .nr_rules = s->metrics,
-		.params = { .alpha = s->alpha, .max_cv = CMP_MAX_CV },
+		.rules = rules, .nr_rules = s->metrics, .catch = s->catch,
+		.params = { .alpha = s->alpha, .max_cv = CMP_MAX_CV,
+			    .alarm_share = s->alarm_share, .primary_share = s->primary_share },
 	};
 	unsigned int i;
 
@@ -195,7 +216,8 @@ static unsigned int boots(struct world *w, struct cmp_result *res)
 	static struct metric_set set;
 	static struct runset old, new;
 	struct cmp_params p = { .alpha = w->s->alpha, .max_cv = CMP_MAX_CV, .looks = 1,
-				.boots = true };
+				.boots = true, .alarm_share = w->s->alarm_share,
+				.primary_share = w->s->primary_share };
 	unsigned int k;
 
 	runset_init(&old, "sim");
@@ -237,15 +259,15 @@ struct expect {
 };
 
 static const char *const rate_names[] = {
-	"any_diff", "any_move", "regressed", "flagged", "improved", "same", "undecided",
-	"drifting",
+	"pass", "open", "fail", "any_diff", "any_move", "regressed", "flagged", "improved",
+	"same", "undecided", "drifting",
 };
 
 static unsigned int rate_of(const struct tally *t, const char *name)
 {
 	const unsigned int v[] = {
-		t->any_diff, t->any_move, t->regressed, t->flagged, t->improved, t->same,
-		t->undecided, t->drifting,
+		t->pass, t->open, t->fail, t->any_diff, t->any_move, t->regressed, t->flagged,
+		t->improved, t->same, t->undecided, t->drifting,
 	};
 	unsigned int i;
 
@@ -297,9 +319,9 @@ static void report(const struct sim *s, struct tally *t, const struct expect *ex
 	double lo, hi;
 
 	qsort(t->runs, n, sizeof(*t->runs), cmp_uint);
-	printf("%s cv %.3g drift %.3g missing %.3g shift %+.3g threshold %.3g alpha %.3g metrics %u gates %u: median runs %u",
-	       mode_names[s->mode], s->cv, s->drift, s->missing, s->shift, s->threshold,
-	       s->alpha, s->metrics, n, t->runs[n / 2]);
+	printf("%s cv %.3g drift %.3g missing %.3g shift %+.3g of m%u threshold %.3g alpha %.3g metrics %u gates %u: median runs %u, 90th %u",
+	       mode_names[s->mode], s->cv, s->drift, s->missing, s->shift, s->shift_metric,
+	       s->threshold, s->alpha, s->metrics, n, t->runs[n / 2], t->runs[n * 9 / 10]);
 	for (i = 0; i < ARRAY_SIZE(rate_names); i++) {
 		unsigned int k = rate_of(t, rate_names[i]);
 
@@ -320,6 +342,88 @@ static void report(const struct sim *s, struct tally *t, const struct expect *ex
 	}
 }
 
+/* s->gates gates into @t (its runs allocated by the caller). */
+static void run_gates(const struct sim *s, struct tally *t)
+{
+	static struct gate_outcome out;
+	struct world w;
+	unsigned int g;
+
+	make_rules(s);
+	w.s = s;
+	w.rng = s->seed * 0x2545f4914f6cdd1dULL + 1;
+	for (g = 0; g < s->gates; g++) {
+		w.t = 0;
+		if (s->mode == BOOTS) {
+			t->runs[g] = boots(&w, out.results);
+			count(t, out.results, s->metrics, s->shift_metric);
+			continue;
+		}
+		t->runs[g] = one_gate(&w, &out);
+		count(t, out.results, out.nr_results, s->shift_metric);
+	}
+}
+
+/* A paired gate's first look (--runs), as the gate plans it. */
+static void first_look(const struct sim *s, unsigned int n, struct cmp_params *p)
+{
+	*p = (struct cmp_params){ .alpha = s->alpha, .paired = true, .max_runs = n,
+				  .now = s->runs < n ? s->runs : n,
+				  .primary_share = s->primary_share };
+}
+
+/*
+ * --mde-table: per-iteration CV x blocks: the mde cmp_mde() gives (what
+ * the gate prints), and the share of simulated gates of that many blocks
+ * that fail at that true change: about CMP_MDE_POWER when the mde is true.
+ */
+static void mde_table(const struct sim *base)
+{
+	static const double cvs[] = { 0.01, 0.02, 0.05, 0.1 };
+	static const unsigned int blocks[] = { 8, 12, 24, 48, 96 };
+	unsigned int i, k;
+	struct cmp_params p;
+	double lo, hi;
+
+	printf("paired, threshold %.3g, alarm %.3g of it, alpha %.3g, %u metrics, first look at %u, %u gates a cell\n",
+	       base->threshold, base->alarm_share ? base->alarm_share : CMP_ALARM_SHARE,
+	       base->alpha, base->metrics, base->runs, base->gates);
+	for (i = 0; i < ARRAY_SIZE(cvs); i++) {
+		for (k = 0; k < ARRAY_SIZE(blocks); k++) {
+			struct sim s = *base;
+			struct tally t = { 0 };
+			double sigma = sqrt(log1p(cvs[i] * cvs[i]));
+			struct cmp_result r = {
+				.threshold = -s.threshold, .ratio_scale = true,
+				.sd = sigma * M_SQRT2,	/* of a block's log ratio */
+			};
+			struct cmp_rule rule = { .change = -s.threshold };
+			double mde;
+
+			first_look(&s, blocks[k], &p);
+			r.share = s.metrics > 1 ? (s.primary_share ? s.primary_share :
+						   CMP_PRIMARY_SHARE) : 1;
+			r.alarm = cmp_alarm(&rule, s.alarm_share);
+			mde = cmp_mde(&r, &p, p.now, p.now, true);
+			s.mode = PAIRED;
+			s.cv = cvs[i];
+			s.max_runs = blocks[k];
+			s.runs = s.runs < blocks[k] ? s.runs : blocks[k];
+			s.shift = mde > -0.9 ? mde : -0.9;
+			s.shift_metric = 0;
+			t.runs = calloc(s.gates, sizeof(*t.runs));
+			if (!t.runs)
+				bad("out of memory for --gates", "");
+			run_gates(&s, &t);
+			wilson(t.fail, s.gates, &lo, &hi);
+			printf("cv %.3g blocks %u: mde %+.2f%%, fail there %.1f%% [%.1f, %.1f]\n",
+			       cvs[i], blocks[k], 100 * mde, 100.0 * t.fail / s.gates,
+			       100 * lo, 100 * hi);
+			free(t.runs);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -335,14 +439,19 @@ int main(int argc, char **argv)
 		{ "boots", required_argument, NULL, 'b' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "alpha", required_argument, NULL, 'a' },
-		{ "expect", required_argument, NULL, 'e' }, { NULL, 0, NULL, 0 },
+		{ "expect", required_argument, NULL, 'e' },
+		{ "shift-metric", required_argument, NULL, 'K' },
+		{ "alarm", required_argument, NULL, 'A' },
+		{ "primary-share", required_argument, NULL, 'P' },
+		{ "catch", required_argument, NULL, 'C' },
+		{ "mde-table", no_argument, NULL, 'T' }, { NULL, 0, NULL, 0 },
 	};
-	struct sim s = { PAIRED, 0.1, 0, 0, 0, 0.05, 0, 1000, 3, 8, 24, 5, 1 };	/* alpha 0: the default */
-	static struct gate_outcome out;
+	/* alpha 0: the default */
+	struct sim s = { .mode = PAIRED, .cv = 0.1, .threshold = 0.05, .gates = 1000, .metrics = 3,
+			 .runs = 8, .max_runs = 24, .boots = 5, .seed = 1 };
 	struct expect ex[MAX_EXPECT];
-	unsigned int g, nr_ex = 0;
+	unsigned int nr_ex = 0;
 	struct tally t = { 0 };
-	struct world w;
 	int opt, failed = 0;
 
 	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -390,6 +499,21 @@ int main(int argc, char **argv)
 		case 'a':
 			s.alpha = number("--alpha", optarg, 1e-6, 0.5);
 			break;
+		case 'K':
+			s.shift_metric = number("--shift-metric", optarg, 0, MAX_METRICS - 1);
+			break;
+		case 'A':
+			s.alarm_share = number("--alarm", optarg, 0.01, 1);
+			break;
+		case 'P':
+			s.primary_share = number("--primary-share", optarg, 0.01, 0.99);
+			break;
+		case 'C':
+			s.catch = number("--catch", optarg, 0.001, 0.9);
+			break;
+		case 'T':
+			s.mde_table = true;
+			break;
 		case 'e':
 			if (nr_ex == MAX_EXPECT)
 				bad("--expect: more than 16", optarg);
@@ -405,22 +529,16 @@ int main(int argc, char **argv)
 		s.alpha = cmp_default_alpha(s.mode == BOOTS);
 	if (s.max_runs < s.runs)
 		s.max_runs = s.runs;
+	if (s.shift_metric >= s.metrics)
+		bad("--shift-metric: not below --metrics", "");
+	if (s.mde_table) {
+		mde_table(&s);
+		return 0;
+	}
 	t.runs = calloc(s.gates, sizeof(*t.runs));
 	if (!t.runs)
 		bad("out of memory for --gates", "");
-	make_rules(&s);
-	w.s = &s;
-	w.rng = s.seed * 0x2545f4914f6cdd1dULL + 1;
-	for (g = 0; g < s.gates; g++) {
-		w.t = 0;
-		if (s.mode == BOOTS) {
-			t.runs[g] = boots(&w, out.results);
-			count(&t, out.results, s.metrics);
-			continue;
-		}
-		t.runs[g] = one_gate(&w, &out);
-		count(&t, out.results, out.nr_results);
-	}
+	run_gates(&s, &t);
 	report(&s, &t, ex, nr_ex, &failed);
 	free(t.runs);
 	return failed;

@@ -52,8 +52,8 @@ static bool beyond(double change, double threshold)
 UNIT_TEST(verdicts_same_from_zero)
 {
 	static const struct cmp_rule rules[] = {
-		{ "messages_per_sec", -0.05 }, { "ctx_switches_per_op", 0.2 },
-		{ "migrations_per_1k_ops", 0.3 },
+		{ .metric = "messages_per_sec", .change = -0.05 }, { .metric = "ctx_switches_per_op", .change = 0.2 },
+		{ .metric = "migrations_per_1k_ops", .change = 0.3 },
 	};
 	static const double zero[8] = { 0 };
 	static const double mig[8] = { 0.01, 0, 0.01, 0, 0.01, 0, 0.01, 0.01 };
@@ -120,7 +120,8 @@ UNIT_TEST(verdicts_same_beyond)
 /*
  * Defect 3: "regressed beyond -5 %" from a point estimate: 8 blocks all
  * below 0 (p 2 / 2^8) with a median of -5.25 %, but half of them within
- * -5 %: the move is shown, its size beyond the threshold is not.
+ * -5 %: the move is shown, its size beyond an alarm line at -5 % is not.
+ * With the default line, -2.5 %, it is: the gate fails.
  */
 UNIT_TEST(verdicts_beyond_not_shown)
 {
@@ -138,10 +139,16 @@ UNIT_TEST(verdicts_beyond_not_shown)
 	}
 	add_values(fresh(&old), "messages_per_sec", a, 8);
 	add_values(fresh(&new), "messages_per_sec", b, 8);
+	pair.alarm_share = 1;
 	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
 	verdict_note("defect 3: %s\n", r.why);
-	EXPECT(r.verdict != CMP_REGRESSED && r.p < CMP_ALPHA,
+	EXPECT(r.verdict == CMP_WORSE && r.p < CMP_ALPHA,
 	       "verdicts_regressed_only_when_bound_beyond");
+	pair.alarm_share = 0;
+	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
+	EXPECT(r.verdict == CMP_REGRESSED && r.alarm == -0.025 && r.ci_hi < -0.025 &&
+	       strstr(r.why, "shown worse than -2.5%") && strstr(r.why, "to catch is -5.0%"),
+	       "verdicts_regressed_beyond_the_alarm_line");
 }
 
 /*
@@ -208,7 +215,7 @@ static int fake_warmup(void *ctx)
 UNIT_TEST(verdicts_first_look_reachable)
 {
 	static const struct cmp_rule rules[] = {
-		{ "messages_per_sec", -0.05 }, { "bogo_ops_per_sec", -0.05 },
+		{ .metric = "messages_per_sec", .change = -0.05 }, { .metric = "bogo_ops_per_sec", .change = -0.05 },
 	};
 	struct ab_knob knob = { .path = "/dev/null", .a = "0", .b = "1", .undo = -1 };
 	struct gate_plan plan = {
@@ -265,7 +272,7 @@ UNIT_TEST(verdicts_bisect_undecided)
 	static const double b[8] = { 93, 118, 75, 105, 85, 112, 91, 94 };
 	static const double c[8] = { 50, 50.1, 49.9, 50, 50.2, 49.8, 50, 50.1 };
 	static const struct cmp_rule rules[] = {
-		{ "messages_per_sec", -0.05 }, { "ctx_switches_per_op", 0.2 },
+		{ .metric = "messages_per_sec", .change = -0.05 }, { .metric = "ctx_switches_per_op", .change = 0.2 },
 	};
 	static struct runset old, new;
 	struct cmp_result r[2];
@@ -314,7 +321,7 @@ UNIT_TEST(verdicts_open_and_floors)
 UNIT_TEST(verdicts_host_drift)
 {
 	static const struct cmp_rule rules[] = {
-		{ "messages_per_sec", -0.05 }, { "task_clock_us_per_op", 0.05 },
+		{ .metric = "messages_per_sec", .change = -0.05 }, { .metric = "task_clock_us_per_op", .change = 0.05 },
 	};
 	static const double noise[8] = { 1.08, 0.93, 1.05, 0.9, 1.1, 0.95, 1.02, 0.97 };
 	static struct runset old, new;

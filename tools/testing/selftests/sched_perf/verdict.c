@@ -18,7 +18,7 @@
 static bool bisect_codes;
 static char lost[MAX_LOST][1024];	/* verdict_lost()'s lines */
 static unsigned int nr_lost;
-static unsigned int nr_open;	/* comparisons that may still be worse (cmp_bad_side_open) */
+static unsigned int nr_open;	/* comparisons that may still let one through (cmp_gate_open) */
 
 void verdict_begin(unsigned int plan)
 {
@@ -143,6 +143,53 @@ void verdict_judge(const struct bounds *bs, const char *workload,
 	}
 }
 
+/* "-4.9%", or "n/a" */
+static const char *pct(double v, char *buf, size_t len)
+{
+	cmp_percent(v, buf, len);
+	return buf;
+}
+
+/*
+ * The figures of a comparison's metric, on "# <name>: ..." lines before
+ * its result: the sides, the shift and its levels, the noise, and what
+ * the gate could catch (the mde, with the runs it may take and with those
+ * it took).
+ */
+static void compare_notes(const char *name, const struct cmp_result *r)
+{
+	const char *word = cmp_verdict_name(r->verdict);
+	char th[16], al[16], mde[16], now[16];
+
+	if (r->verdict == CMP_MISSING) {
+		verdict_note("%s: %s\n", name, r->why);
+		return;
+	}
+	verdict_note("%s: old %.6g +- %.2g (n=%u), new %.6g +- %.2g (n=%u), medians %s, shift %s, to catch %s, alarm %s, %s; p %.3g, p_adj %.3g (level %.3g, %.0f%% of alpha), equivalence p %.3g (level %.3g)\n",
+		     name, r->old.median, r->old.stddev, r->old.n, r->new.median,
+		     r->new.stddev, r->new.n, pct(r->median_change, mde, sizeof(mde)),
+		     pct(r->change, now, sizeof(now)), pct(r->threshold, th, sizeof(th)),
+		     pct(r->alarm, al, sizeof(al)), r->primary ? "primary" : "mechanism", r->p,
+		     isnan(r->p_adj) ? 1.0 : r->p_adj, r->level_metric, 100 * r->share,
+		     r->p_same, r->level_same);
+	/* what pairing buys: the noise of one run against that of a block */
+	if (isnan(r->cv_block))
+		verdict_note("%s: robust cv per iteration old %.3f new %.3f\n",
+			     name, fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6));
+	else
+		verdict_note("%s: robust cv per iteration old %.3f new %.3f, per block (new/old) %.3f\n",
+			     name, fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6),
+			     fmin(r->cv_block, 1e6));
+	verdict_note("%s: mde %s with the runs it may take, %s with these (%.0f%% power)\n", name,
+		     pct(r->mde, mde, sizeof(mde)), pct(r->mde_now, now, sizeof(now)),
+		     100 * CMP_MDE_POWER);
+	/* the word once: an undecided metric's reason starts with it */
+	if (!strncmp(r->why, word, strlen(word)) && r->why[strlen(word)] == ':')
+		verdict_note("%s: %s\n", name, r->why);
+	else
+		verdict_note("%s: %s: %s\n", name, word, r->why);
+}
+
 void verdict_compare(const char *workload, const char *label,
 		     const struct cmp_result *res, unsigned int n)
 {
@@ -150,44 +197,23 @@ void verdict_compare(const char *workload, const char *label,
 
 	for (i = 0; i < n; i++) {
 		const struct cmp_result *r = &res[i];
-		char name[160], word_why[sizeof(r->why) + 16];
+		char name[160];
 
 		snprintf(name, sizeof(name), "%s.%s.%s", workload, label, r->metric);
-		if (r->verdict != CMP_MISSING)
-			verdict_note("%s: old %.6g +- %.2g (n=%u), new %.6g +- %.2g (n=%u), change %+.2f%% (threshold %+.0f%%), p %.3g, p_adj %.3g%s, equivalence p %.3g (level %.3g)\n",
-				     name, r->old.median, r->old.stddev, r->old.n,
-				     r->new.median, r->new.stddev, r->new.n,
-				     100 * r->change, 100 * r->threshold, r->p,
-				     isnan(r->p_adj) ? 1.0 : r->p_adj,
-				     isnan(r->p_adj) ? " (not judged)" : "",
-				     r->p_same, r->level);
-		/* what pairing buys: the noise of one run against that of a block */
-		if (r->verdict != CMP_MISSING && isnan(r->cv_block))
-			verdict_note("%s: robust cv per iteration old %.3f new %.3f\n",
-				     name, fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6));
-		else if (r->verdict != CMP_MISSING)
-			verdict_note("%s: robust cv per iteration old %.3f new %.3f, per block (new/old) %.3f\n",
-				     name, fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6),
-				     fmin(r->cv_block, 1e6));
+		compare_notes(name, r);
+		/* the result line: the name, and a SKIP's fixed reason only */
 		switch (r->verdict) {
 		case CMP_SAME:
 		case CMP_IMPROVED:
-		case CMP_REGRESSED:
-			verdict_check(r->verdict != CMP_REGRESSED, name, "%s: %s",
-				      cmp_verdict_name(r->verdict), r->why);
-			break;
-		case CMP_WORSE:
 		case CMP_BETTER:
-			/* "SKIP worse: ...", as "SKIP undecided: ..." */
-			snprintf(word_why, sizeof(word_why), "%s: %s",
-				 cmp_verdict_name(r->verdict), r->why);
-			verdict_skip(name, word_why);
+		case CMP_REGRESSED:
+			verdict_check(r->verdict != CMP_REGRESSED, name, "%s", "");
 			break;
 		default:
-			verdict_skip(name, r->why);
+			verdict_skip(name, cmp_verdict_name(r->verdict));
 		}
-		nr_open += cmp_bad_side_open(r);
 	}
+	nr_open += cmp_gate_open(res, n);
 }
 
 bool verdict_failed(void)
@@ -230,8 +256,10 @@ void verdict_finish(void)
 	 */
 	if (bisect_codes)
 		code = ksft_get_fail_cnt() ? 1 : nr_open ? 125 : 0;
+	else if (ksft_get_fail_cnt())
+		code = KSFT_FAIL;
 	else
-		code = ksft_code();
+		code = nr_open ? KSFT_SKIP : ksft_code();
 	ksft_print_cnts();
 	if (!nr_lost)
 		exit(code);
