@@ -44,6 +44,11 @@
 #   KP_OUT             where the pools go (build/kernel-power-host, or
 #                      build/kernel-power-icount with VM_ICOUNT=1)
 #   KP_KERNEL=FILE     an image built with kernel/test already
+#   KP_APPEND="w ..."  more words for every boot's kernel command line,
+#                      after sched_test_cost_ns=X (vmtest's VM_APPEND
+#                      rules), e.g. "norandmaps nokaslr": kept in the
+#                      pools' setting, so boots with other words are not
+#                      mixed in
 #   VM_ICOUNT (1)      deterministic guest time (-icount shift=0,sleep=off),
 #                      as vmab; 0: the host's clock
 #   VM_PROGS ("hackbench tcp_rr"), VM_ARGS (each program 5 iterations in
@@ -60,7 +65,7 @@ say() { echo "kernel_power: $*"; }
 ksrc=$(realpath "$1")
 # A misspelt or retired setting (KP_PER_SIDE is now KP_FIRST) would
 # otherwise be ignored silently and the bench run with the defaults.
-known=" KP_COSTS KP_BOOTS KP_BASE_BOOTS KP_JOBS KP_FIRST KP_MAX_BOOTS KP_DRAWS KP_JUDGE KP_SEED KP_OUT KP_KERNEL "
+known=" KP_COSTS KP_BOOTS KP_BASE_BOOTS KP_JOBS KP_FIRST KP_MAX_BOOTS KP_DRAWS KP_JUDGE KP_SEED KP_OUT KP_KERNEL KP_APPEND "
 for v in $(compgen -e | grep '^KP_'); do
 	[[ $known == *" $v "* ]] || die "$v: no such setting (known:$known)"
 done
@@ -96,7 +101,13 @@ read -ra costs < <(printf '%s\n' 0 "${costs[@]}" | awk '!seen[$1 + 0]++ { print 
 [[ $draws =~ ^[0-9]+$ ]] && [ "$draws" -ge 1 ] || die "KP_DRAWS=$draws: want 1 or more"
 [[ $seed =~ ^[0-9]+$ ]] || die "KP_SEED=$seed: want a number"
 case $icount in 0|1) ;; *) die "VM_ICOUNT=$icount: want 0 or 1" ;; esac
-[ -z "${VM_APPEND:-}" ] || die "VM_APPEND: set by this bench per boot (sched_test_cost_ns)"
+[ -z "${VM_APPEND:-}" ] || die "VM_APPEND: set by this bench per boot (sched_test_cost_ns; KP_APPEND adds words)"
+case ${KP_APPEND:-} in
+*$'\n'*) die "KP_APPEND: one line of words" ;;
+*sched_test_cost_ns*) die "KP_APPEND: sched_test_cost_ns is set by this bench per boot" ;;
+esac
+read -ra append <<<"${KP_APPEND:-}"
+append=${append[*]}
 [ -x "$cmp" ] || die "no $cmp (make build, or SCHED_PERF_COMPARE=PATH)"
 clock=host
 [ "$icount" = 0 ] || clock=icount
@@ -115,7 +126,8 @@ export VM_ARGS
 # or other arguments are not mixed in.
 mkdir -p "$out" || die "cannot make $out"
 setting=$(printf 'clock %s\nprograms %s\nargs %s\ncpus %s\n' "$clock" "$VM_PROGS" \
-	"$(tr '\n' ' ' <<<"$VM_ARGS" | sed 's/ *$//')" "${VM_CPUS:-4}")
+	"$(tr '\n' ' ' <<<"$VM_ARGS" | sed 's/ *$//')" "${VM_CPUS:-4}"
+	[ -z "$append" ] || printf 'append %s\n' "$append")
 if [ -f "$out/setting" ]; then
 	[ "$(cat "$out/setting")" = "$setting" ] ||
 		die "$out holds boots of another setting ($(paste -sd';' "$out/setting")): use another KP_OUT"
@@ -164,7 +176,7 @@ boot_one() {	# cost n
 		t0=$(date +%s)
 		rc=0
 		VM_TIMEOUT=${VM_TIMEOUT:-$((longest == 0 ? 1200 : (3 * longest > 180 ? 3 * longest : 180)))} \
-			VM_KERNEL=$out/bzImage VM_APPEND="sched_test_cost_ns=$1" VM_OUT=$dir \
+			VM_KERNEL=$out/bzImage VM_APPEND="sched_test_cost_ns=$1${append:+ $append}" VM_OUT=$dir \
 			VM_STATUS=$dir.status \
 			"$top/scripts/vmtest.sh" "$ksrc" run >"$dir.log" 2>&1 || rc=$?
 		t=$(($(date +%s) - t0))

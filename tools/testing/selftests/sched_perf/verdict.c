@@ -22,6 +22,8 @@ static unsigned int nr_open;	/* comparisons that may still let one through (cmp_
 
 void verdict_begin(unsigned int plan)
 {
+	/* a document of its own: a forked child counts from zero */
+	memset(&ksft_cnt, 0, sizeof(ksft_cnt));
 	ksft_print_header();
 	ksft_set_plan(plan);
 }
