@@ -1,29 +1,31 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The verdict words' error rates and power, by simulation:
+# The gate's pass / open / fail shares and its power, by simulation:
 # sched_perf_sim drives the real gate_run() (paired blocks, 8 to 24 per
-# side over 4 looks; unpaired: a baseline of 8 and a new run of 8 to 24)
-# and compare_runsets() (boots: 3 a side, interleaved) with synthetic
-# iterations: lognormal noise of CV c per iteration (per boot), a linear
-# drift per iteration, values missing at random, a true change of the
-# first of 3 metrics (thresholds -5 %, +5 %, -5 %).  Prints the tables of
-# Documentation/scheduler/sched-perf-results/verdicts.rst, each rate with its 95 % Wilson
-# interval.  OLD_SIM=PATH adds the columns "before" from a sched_perf_sim
-# built against an older tree.
+# side, or to what --catch plans; unpaired: a baseline of 8 and a new run
+# of 8 to 24) and compare_runsets() (boots: 3 a side, one look) with
+# synthetic iterations: lognormal noise of CV c per iteration (per boot),
+# a true change of the primary metric (metric 0 of 3; thresholds -5 %,
+# +5 %, -5 %, alarm lines at half), or of a mechanism metric.  Prints the
+# tables of Documentation/scheduler/sched-perf-results/verdicts.rst, each
+# rate with its 95 % Wilson interval: pass = exit 0, open = exit 4, fail
+# = exit 1 of the whole gate.
 #
 # Usage: bench/verdicts.sh DIR_WITH_SCHED_PERF_SIM [GATES] (default 4000)
+#   VERDICT_TABLES="gate catch share aa mde" (default: all)
 set -eu
 dir=${1:?usage: bench/verdicts.sh DIR_WITH_SCHED_PERF_SIM [GATES]}
 gates=${2:-4000}
 sim=$dir/sched_perf_sim
-old=${OLD_SIM:-}
-seed=${SEED:-20261202}
+seed=${SEED:-20261204}
+tables=${VERDICT_TABLES:-gate catch share aa mde}
 [ -x "$sim" ] || { echo "verdicts: no $sim (make build)" >&2; exit 2; }
 
 run() { "$1" --seed "$seed" --gates "$gates" --boots 3 "${@:2}"; }
 # "1.23 (0.9-1.6)": RATE of a sched_perf_sim line, in percent
 rate() { sed -n "s/.*, $1 \([0-9.]*\)% \[\([0-9.]*\), \([0-9.]*\)\].*/\1 (\2-\3)/p" <<<"$2"; }
-runs() { sed -n 's/.*median runs \([0-9]*\).*/\1/p' <<<"$1"; }
+runs() { sed -n 's/.*median runs \([0-9]*\), 90th \([0-9]*\).*/\1\/\2/p' <<<"$1"; }
+want() { case " $tables " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # An RST simple table: widths in $widths, a row of cells, a border.
 widths=()
@@ -46,58 +48,85 @@ border() {
 
 echo "verdicts.sh: $gates gates a row, seed $seed, $(date -u +%Y-%m-%d)"
 echo
-echo "A/A: false DIFFERENT per gate (any of 3 metrics regressed or improved), any move (regressed, improved, worse or better), % (95 % interval)"
-echo
-widths=(9 28 20 20 20 5)
-border
-cells mode condition "false DIFFERENT" "any move" drifting runs
-border
-for mode in paired unpaired boots; do
-	conds=("--cv 0.02" "--cv 0.1" "--cv 0.2" "--cv 0.1 --missing 0.1")
-	[ "$mode" = unpaired ] || conds+=("--cv 0.1 --drift 0.005" "--cv 0.1 --drift 0.01" "--cv 0.02 --drift 0.01")
-	[ "$mode" = unpaired ] && conds+=("--cv 0.05 --drift 0.005" "--cv 0.05 --drift 0.01" "--cv 0.05 --drift 0.025")
-	for c in "${conds[@]}"; do
-		# shellcheck disable=SC2086
-		out=$(run "$sim" --mode $mode $c)
-		cells "$mode" "${c//--/}" "$(rate any_diff "$out")" "$(rate any_move "$out")" \
-			"$(rate drifting "$out")" "$(runs "$out")"
-	done
-done
-border
-echo
-echo "At the threshold (true -5 %) and at 80 % of it (-4 %), metric 0, % (95 % interval)"
-echo
-widths=(9 6 20 20 5)
-border
-cells mode cv "same at -5 %" "regressed at -4 %" runs
-border
-for mode in paired unpaired boots; do
-	for cv in 0.05 0.1; do
-		at=$(run "$sim" --mode $mode --cv $cv --shift -0.05)
-		in=$(run "$sim" --mode $mode --cv $cv --shift -0.04)
-		cells "$mode" "$cv" "$(rate same "$at")" "$(rate regressed "$in")" "$(runs "$at")/$(runs "$in")"
-	done
-done
-border
-echo
-echo "Power, metric 0 (threshold -5 %): regressed (shown beyond -5 %) and flagged (regressed or worse), % (95 % interval); median runs a side"
-echo
-widths=(9 5 6 20 20 5 20 5)
-border
-cells mode cv change regressed flagged runs "before: regressed" runs
-border
-for mode in paired boots; do
-	for cv in 0.05 0.1; do
-		for s in -0.02 -0.05 -0.1; do
-			out=$(run "$sim" --mode $mode --cv $cv --shift $s)
-			b=- br=-
-			if [ -n "$old" ]; then
-				prev=$(run "$old" --mode $mode --cv $cv --shift $s)
-				b=$(rate regressed "$prev") br=$(runs "$prev")
-			fi
-			cells "$mode" "$cv" "$s" "$(rate regressed "$out")" "$(rate flagged "$out")" \
-				"$(runs "$out")" "$b" "$br"
+
+if want gate; then
+	echo "The whole gate, true change of the primary metric: pass (exit 0), open (exit 4), fail (exit 1), % (95 % interval); runs a side, median/90th"
+	echo
+	widths=(8 5 6 18 18 18 6)
+	border
+	cells mode cv change pass open fail runs
+	border
+	for mc in "paired 0.02" "paired 0.05" "paired 0.1" "unpaired 0.05" "boots 0.02" "boots 0.05"; do
+		set -- $mc
+		for s in 0 -0.02 -0.025 -0.05 -0.1; do
+			out=$(run "$sim" --mode "$1" --cv "$2" --shift "$s")
+			cells "$1" "$2" "$s" "$(rate pass "$out")" "$(rate open "$out")" \
+				"$(rate fail "$out")" "$(runs "$out")"
 		done
 	done
-done
-border
+	border
+	echo
+fi
+
+if want catch; then
+	echo "Blocks planned for a size to catch (--catch 5 %, --max-runs 400), paired: pass, open, fail, % (95 % interval); blocks a side, median/90th"
+	echo
+	widths=(5 6 18 18 18 7)
+	border
+	cells cv change pass open fail blocks
+	border
+	for cv in 0.02 0.05 0.1; do
+		for s in 0 -0.05; do
+			out=$(run "$sim" --mode paired --cv "$cv" --shift "$s" --catch 0.05 --max-runs 400)
+			cells "$cv" "$s" "$(rate pass "$out")" "$(rate open "$out")" \
+				"$(rate fail "$out")" "$(runs "$out")"
+		done
+	done
+	border
+	echo
+fi
+
+if want share; then
+	echo "The primary metric's share of alpha, paired, CV 0.02: fail at a true -5 % of the primary, at +5 % of a mechanism metric (a +5 % rule, alarm +2.5 %), and in A/A, % (95 % interval)"
+	echo
+	widths=(5 18 18 18)
+	border
+	cells share "primary -5 %" "mechanism +5 %" "A/A"
+	border
+	for ps in 0.34 0.5 0.7 0.8 0.9; do
+		p=$(run "$sim" --mode paired --cv 0.02 --shift -0.05 --primary-share "$ps")
+		m=$(run "$sim" --mode paired --cv 0.02 --shift -0.05 --shift-metric 1 --primary-share "$ps")
+		a=$(run "$sim" --mode paired --cv 0.02 --primary-share "$ps")
+		cells "$ps" "$(rate fail "$p")" "$(rate fail "$m")" "$(rate fail "$a")"
+	done
+	border
+	echo
+fi
+
+if want aa; then
+	echo "A/A under drift and missing values: fail (exit 1), any metric shown to move, % (95 % interval)"
+	echo
+	widths=(9 28 18 18 18)
+	border
+	cells mode condition fail "any move" drifting
+	border
+	for mode in paired unpaired boots; do
+		conds=("--cv 0.02" "--cv 0.1" "--cv 0.2" "--cv 0.1 --missing 0.1")
+		[ "$mode" = unpaired ] || conds+=("--cv 0.1 --drift 0.005" "--cv 0.1 --drift 0.01")
+		[ "$mode" = unpaired ] && conds+=("--cv 0.05 --drift 0.005" "--cv 0.05 --drift 0.01")
+		for c in "${conds[@]}"; do
+			# shellcheck disable=SC2086
+			out=$(run "$sim" --mode $mode $c)
+			cells "$mode" "${c//--/}" "$(rate fail "$out")" "$(rate any_move "$out")" \
+				"$(rate drifting "$out")"
+		done
+	done
+	border
+	echo
+fi
+
+if want mde; then
+	echo "The mde the gate prints (cmp_mde), paired, first look at 8 blocks, and the share of simulated gates of that many blocks that fail at that change ($gates gates a cell):"
+	echo
+	"$sim" --seed "$seed" --gates "$gates" --mde-table
+fi

@@ -955,7 +955,8 @@ double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned 
 	/* theta: the change beyond the line, on the scale, in units of sd */
 	while (crossing(hi, info, bound, nr) < CMP_MDE_POWER && hi < 1e6)
 		hi *= 2;
-	for (k = 0; k < 30; k++) {
+	/* to 1e-7 of a log change: far below the figures printed */
+	for (k = 0; k < 24; k++) {
 		mid = (lo + hi) / 2;
 		if (crossing(mid, info, bound, nr) < CMP_MDE_POWER)
 			lo = mid;
