@@ -38,6 +38,10 @@ MUTANTS=(
 	"window@@$S/tasks.c@@'\tif (!status)\n\t\tfinish_in_window();\n\tif (task_test_exit_delay_ms)\n\t\tusleep(task_test_exit_delay_ms * 1000);\n'@@'\tif (task_test_exit_delay_ms)\n\t\tusleep(task_test_exit_delay_ms * 1000);\n\tif (!status)\n\t\tfinish_in_window();\n'"
 	"program_list@@$S/.gitignore@@'!/Makefile\n'@@''"
 	"bad_input@@$S/cli.c@@'--no-counters and --counters: give one'@@'--no-counters and --counters: pick one'"
+	"unit@@$S/compare.c@@'double ps = p->primary_share > 0 ? p->primary_share : CMP_PRIMARY_SHARE;'@@'double ps = 1.0 / nr;'"
+	"unit@@$S/verdict.c@@'code = nr_open ? KSFT_SKIP : ksft_code();'@@'code = ksft_code();'"
+	"unit@@$S/compare.c@@'if (cmp_min_p(p, n_old ? n_old : n, n) < alpha * (by - spent))\n\t\t\tspent = by;'@@'spent = by;'"
+	"verdicts@@$S/compare.c@@'return rule->change * (share > 0 ? share : CMP_ALARM_SHARE);'@@'return rule->change;'"
 )
 
 tmp=$(mktemp -d)
