@@ -39,6 +39,12 @@
 #   VM_BOOTS=3     boots per kernel at the first look, 2..50
 #   VM_MAX_BOOTS=N boots per kernel at most, VM_BOOTS..50 (default 9, or
 #                  VM_BOOTS when that is more; VM_BOOTS: no boot added)
+#   VM_CATCH=P%    the regression to catch: after each open look, plan the
+#                  boots a side at which each open program's throughput
+#                  would catch a fall of P % at 90 % power (sched_perf_compare
+#                  --catch, from the boots' spread), within VM_MAX_BOOTS
+#                  (default 50 with VM_CATCH); the plan and its host time
+#                  at the boots' pace are printed
 #   VM_BUDGET=S    add no boots once the boots took S host seconds in all:
 #                  the look then is the last
 #   VM_CHECKS=1    run the guest's self-checks in every boot too (default
@@ -82,6 +88,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${SCHED_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sched_perf}
 boots=${VM_BOOTS:-3}
 max_boots=${VM_MAX_BOOTS:-}
+catch=${VM_CATCH:-}
 budget=${VM_BUDGET:-}
 checks=${VM_CHECKS:-0}
 bisect=${VM_BISECT:-0}
@@ -131,9 +138,13 @@ trap on_exit EXIT
 [ $# = 2 ] || die "usage: $0 A B (a kernel tree, or TREE@COMMIT)"
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 2 ] && [ "$boots" -le 50 ] ||
 	die "VM_BOOTS=$boots: want 2..50 (Welch's test needs 2 boots a side)"
+[ -z "$catch" ] || [[ $catch =~ ^[0-9]+(\.[0-9]+)?%?$ ]] && [ "${catch%\%}" != 0 ] ||
+	die "VM_CATCH=$catch: want a percentage above 0, like 3%"
 if [ -z "$max_boots" ]; then
 	max_boots=$((boots > 9 ? boots : 9))
+	[ -z "$catch" ] || max_boots=50
 fi
+cap_boots=$max_boots
 [[ $max_boots =~ ^[0-9]+$ ]] && [ "$max_boots" -ge "$boots" ] && [ "$max_boots" -le 50 ] ||
 	die "VM_MAX_BOOTS=$max_boots: want $boots..50 (at least VM_BOOTS)"
 [ -z "$budget" ] || [[ $budget =~ ^[1-9][0-9]{0,8}$ ]] ||
@@ -311,12 +322,12 @@ mde_of() {
 # A, into $out/look-$1.  Sets regressed (programs), open, judged and nr,
 # and writes the look's KTAP lines into $out/look-$1/verdict.
 look() {	# k prevs last
-	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args only m mde
+	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args only m mde need
 	args=("${bounds[@]}" --boots --look "$rounds/$max_boots")
 	[ "$2" = 0 ] || args+=(--prev-look "$2")
 	[ "$3" = 0 ] || args+=(--last)
 	mkdir -p "$dir"
-	regressed=() judged=0 open=0 nr=0
+	regressed=() judged=0 open=0 nr=0 catch_need=0
 	: >"$dir/verdict"
 	for prog in $progs; do
 		nr=$((nr + 1))
@@ -340,6 +351,12 @@ look() {	# k prevs last
 		# what this program's boots could catch by the last boot allowed
 		"$cmp" "${args[@]}" "${only[@]}" --tsv "$a" "$b" >"$dir/$prog.tsv" 2>/dev/null || :
 		mde=$(mde_of "$dir/$prog.tsv")
+		# VM_CATCH: the boots an open program needs for the size asked
+		if [ -n "$catch" ] && [ "$rc" = 4 ]; then
+			need=$("$cmp" "${args[@]}" "${only[@]}" --catch "$catch" "$a" "$b" 2>/dev/null) ||
+				need=0
+			[ "${need:-0}" -le "$catch_need" ] || catch_need=$need
+		fi
 		case $rc in
 		0)
 			judged=$((judged + 1))
@@ -368,6 +385,18 @@ look() {	# k prevs last
 # many each time) while a program is open.  The budget, once spent, makes the look at hand the
 # last: taken now, it spends what the planned ones left would have.
 out_of_budget() { [ -n "$budget" ] && [ "$boot_secs" -ge "$budget" ]; }
+# VM_CATCH: the boots a side the open programs need (catch_need, from the
+# look), at least the next planned look and at most the cap; the looks
+# planned anew up to them.
+replan() {
+	local want=$catch_need next
+	read -ra next < <("$cmp" --plan "$rounds/$cap_boots")
+	[ "${next[1]:-$cap_boots}" -le "$want" ] || want=${next[1]:-$cap_boots}
+	[ "$want" -le "$cap_boots" ] || want=$cap_boots
+	max_boots=$want
+	read -ra plan < <("$cmp" --plan "$boots/$max_boots")
+	say "catch $catch: $catch_need boots a side needed$([ "$catch_need" -gt "$cap_boots" ] && echo ", more than VM_MAX_BOOTS $cap_boots"); planned $max_boots, about $(((2 * max_boots - n) * boot_secs / (n > 0 ? n : 1) / 60)) min more here at $((boot_secs / (n > 0 ? n : 1))) s a boot"
+}
 read -ra plan < <("$cmp" --plan "$boots/$max_boots") && [ ${#plan[@]} -ge 1 ] ||
 	die "$cmp --plan $boots/$max_boots: no plan of looks"
 look_at=$boots prev=0 k=0 why=
@@ -398,6 +427,7 @@ while :; do
 		break
 	fi
 	[ "$last" = 1 ] && break
+	[ "$catch_need" = 0 ] || replan
 	[ "$prev" = 0 ] && prev=$rounds || prev=$prev,$rounds
 	for look_at in "${plan[@]}"; do
 		[ "$look_at" -le "$rounds" ] || break

@@ -79,7 +79,7 @@ vmab() {	# name table [VAR=VALUE...]
 	export STUB=$tmp/stub-$name
 	mkdir -p "$STUB"
 	echo "$table" >"$STUB/table"
-	env -u VM_BOOTS -u VM_MAX_BOOTS -u VM_BUDGET -u VM_CHECKS -u VM_BISECT -u VM_A_PATCHES \
+	env -u VM_BOOTS -u VM_MAX_BOOTS -u VM_CATCH -u VM_BUDGET -u VM_CHECKS -u VM_BISECT -u VM_A_PATCHES \
 		-u VM_KERNEL_PATCHES -u VM_TIMEOUT FIXTURE="$fix/old" SCHED_PERF_VMTEST="$tmp/vmtest" \
 		SCHED_PERF_COMPARE="$intree/sched_perf_compare" VM_BOUNDS="$fix/bounds" SCHED_PERF_CACHE="$tmp/cache" VM_OUT="$tmp/out-$name" \
 		VM_B_PATCHES="$tmp/b.patch" "$@" \
@@ -145,6 +145,21 @@ rc=$(vmab budget "$border" VM_BUDGET=650 PATH="$tmp/clock:$PATH")
 	head -n1 "$tmp/out-budget/look-2/hackbench.compare" | grep -qF 'look 2 at 4 of 9 runs a side after 3 (the last), level 0.00547,' ||
 	fail "(d) VM_BUDGET=650: exit $rc, looks at '$(looks budget)': $(show budget)"
 pass "(d) VM_BUDGET=650 at 100 s a boot: the look at 4 boots a side the last (what is left: 0.00547), exit 4"
+
+# (f) VM_CATCH=5%: boots 2-6 % apart need more than 9 a side to catch a 5 %
+# fall at 90 %: said after each open look, the plan held to VM_MAX_BOOTS
+rc=$(vmab catch "$border" VM_CATCH=5% VM_MAX_BOOTS=9)
+need=$(sed -n 's/^vmab: catch 5%: \([0-9]*\) boots a side needed, more than VM_MAX_BOOTS 9; planned 9, about .*/\1/p' \
+	"$tmp/catch.log" | head -n1)
+[ "$rc" = 4 ] && [ "$(looks catch)" = "3 5 8 9" ] && [ -n "$need" ] && [ "$need" -gt 9 ] ||
+	fail "(f) VM_CATCH=5%: exit $rc, looks '$(looks catch)', need '$need': $(show catch)"
+grep -q "^vmab: look 1 at 3 boots a side: hackbench: open .*; could catch -[0-9.]*% (hackbench.messages_per_sec) with 9 boots a side" "$tmp/catch.log" ||
+	fail "(f) no 'could catch' on the look: $(show catch)"
+pass "(f) VM_CATCH=5%: $need boots a side needed, more than VM_MAX_BOOTS 9: planned 9; each look says what 9 could catch"
+rc=$(vmab catch-bad "$border" VM_CATCH=0%)
+[ "$rc" = 2 ] && grep -q "VM_CATCH=0%: want a percentage above 0" "$tmp/catch-bad.log" ||
+	fail "(f) VM_CATCH=0%: exit $rc: $(show catch-bad)"
+pass "(f) VM_CATCH=0%: refused, exit 2"
 
 # (e) VM_MAX_BOOTS=VM_BOOTS: the fixed design, one look with the whole alpha
 rc=$(vmab fixed "$border" VM_BOOTS=3 VM_MAX_BOOTS=3)

@@ -971,6 +971,50 @@ double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned 
 	return as_change(r, sign * fmax(alarm + hi, fabs(on_scale(r, r->threshold))));
 }
 
+/*
+ * The 80 % upper confidence bound of a standard deviation @sd seen in @n
+ * values: sd sqrt((n - 1) / chi2_0.2(n - 1)), the quantile by Wilson and
+ * Hilferty's cube.
+ */
+static double upper_sd(double sd, unsigned int n)
+{
+	double k = n > 1 ? n - 1.0 : 1, z = -0.8416212335729143;
+	double c = 1 - 2 / (9 * k) + z * sqrt(2 / (9 * k));
+
+	return c > 0 ? sd * sqrt(1 / (c * c * c)) : sd * 10;
+}
+
+unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_params *p,
+			       unsigned int n_old, double catch)
+{
+	struct cmp_params plan = *p;
+	unsigned int lo = cmp_next_look(p->now), hi = RUNSET_MAX_RUNS, mid;
+	struct cmp_result r = *seen;
+
+	if (!(seen->sd > 0) || !p->now)
+		return 0;
+	/* inside the rule's change a pass promises nothing: plan for that */
+	catch = fmax(fabs(catch), fabs(seen->threshold));
+	/*
+	 * The spread of a few runs is itself noisy: planned from its 80 %
+	 * upper bound, the plan falls short of the power far less often.
+	 */
+	r.sd = upper_sd(seen->sd, seen->nb ? seen->nb : seen->new.n);
+	/* the mde falls as max_runs grows: the smallest max_runs that catches it */
+	plan.max_runs = hi;
+	if (!(fabs(cmp_mde(&r, &plan, n_old, p->now, true)) <= fabs(catch)))
+		return RUNSET_MAX_RUNS + 1;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		plan.max_runs = mid;
+		if (fabs(cmp_mde(&r, &plan, n_old, p->now, true)) <= fabs(catch))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
 void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_params *p)
 {
 	unsigned int i, n_old, n_new;

@@ -285,6 +285,18 @@ double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned 
  */
 void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_params *p);
 
+/*
+ * The runs a side (max_runs) at which @seen's metric, looked at as @p's
+ * look (before and now, @n_old the old side's runs when unpaired), would
+ * catch a change of @catch (at least its rule's change: what a pass
+ * promises nothing within) at CMP_MDE_POWER, planned from the 80 % upper
+ * bound of the spread seen: from the next planned look to
+ * RUNSET_MAX_RUNS, or RUNSET_MAX_RUNS + 1 when not even those do; 0 when
+ * no spread was seen.  What --catch plans (gate.c, sched_perf_compare).
+ */
+unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_params *p,
+			       unsigned int n_old, double catch);
+
 /* @rule's alarm line: its own, or @share (0: CMP_ALARM_SHARE) of its change. */
 double cmp_alarm(const struct cmp_rule *rule, double share);
 

@@ -143,57 +143,18 @@ static const struct cmp_result *primary_result(const struct gate_outcome *out)
 }
 
 /*
- * The 80 % upper confidence bound of a standard deviation @sd seen in @n
- * values: sd sqrt((n - 1) / chi2_0.2(n - 1)), the quantile by Wilson and
- * Hilferty's cube.
- */
-static double upper_sd(double sd, unsigned int n)
-{
-	double k = n > 1 ? n - 1.0 : 1, z = -0.8416212335729143;
-	double c = 1 - 2 / (9 * k) + z * sqrt(2 / (9 * k));
-
-	return c > 0 ? sd * sqrt(1 / (c * c * c)) : sd * 10;
-}
-
-/*
  * --catch: the runs a side that catch @plan->catch at CMP_MDE_POWER, from
- * the spread the first look saw on the primary metric: the smallest
- * max_runs whose last look's mde is within it.  0 when no spread was seen.
+ * the spread seen so far on the primary metric (cmp_runs_to_catch()).
  */
 static unsigned int runs_to_catch(const struct gate_plan *plan, const struct gate_outcome *out)
 {
 	const struct cmp_result *seen = primary_result(out);
-	struct cmp_params plan_to = plan->params;
-	unsigned int lo = cmp_next_look(out->runs), hi = RUNSET_MAX_RUNS, mid;
-	unsigned int n_old = baseline_runs(plan);
-	struct cmp_result planned, *r = &planned;
+	struct cmp_params at = out->params;
 
-	if (!seen || !(seen->sd > 0))
+	if (!seen)
 		return 0;
-	/*
-	 * The spread of a few runs is itself noisy: planned from its 80 %
-	 * upper bound, the plan falls short of the power far less often.
-	 */
-	planned = *seen;
-	planned.sd = upper_sd(seen->sd, seen->nb ? seen->nb : seen->new.n);
-	plan_to.paired = plan->ab;
-	plan_to.nr_before = out->looks - 1;
-	plan_to.before = out->look_at;
-	plan_to.now = out->runs;
-	plan_to.last = false;
-	/* the mde falls as max_runs grows: the smallest max_runs that catches it */
-	plan_to.max_runs = hi;
-	if (!(fabs(cmp_mde(r, &plan_to, n_old, out->runs, true)) <= fabs(plan->catch)))
-		return RUNSET_MAX_RUNS + 1;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		plan_to.max_runs = mid;
-		if (fabs(cmp_mde(r, &plan_to, n_old, out->runs, true)) <= fabs(plan->catch))
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return lo;
+	at.last = false;
+	return cmp_runs_to_catch(seen, &at, baseline_runs(plan), plan->catch);
 }
 
 /*

@@ -39,6 +39,7 @@ static const char usage_head[] =
 "       sched_perf_compare [--bounds FILE] --dump RUNSET\n"
 "       sched_perf_compare --merge OUT [--runs LIST] RUNSET...\n"
 "       sched_perf_compare --plan N/M\n"
+"       sched_perf_compare --catch P[%] --look N/M [--prev-look P,...] OLD NEW\n"
 "Judge the run set in results file NEW against the baseline OLD (both written\n"
 "with --results by the same workload, variant, options, CPU count and kernel\n"
 "config), metric by metric, against the change thresholds of the bounds file.\n"
@@ -141,6 +142,7 @@ static struct {
 	const char *runs;	/* checked by --merge, which knows the count */
 	struct look look, plan;
 	bool json, tsv, dump;
+	double catch;		/* --catch: a fraction; 0: none */
 } cli = { .params = { .max_cv = CMP_MAX_CV } };	/* alpha 0: the default */
 
 static int parse_alpha(const char *prog, const struct opt_spec *o, const char *arg)
@@ -215,6 +217,11 @@ static int parse_alarm(const char *prog, const struct opt_spec *o, const char *a
 	return 0;
 }
 
+static int parse_catch(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	return opt_percent(prog, "--catch", arg, &cli.catch);
+}
+
 static int parse_runs_list(const char *prog, const struct opt_spec *o, const char *arg)
 {
 	cli.runs = arg;
@@ -285,6 +292,13 @@ static const struct opt_spec compare_opts[] = {
 		"with --look: the looks before were at P runs a side,\n"
 		"ascending, each below N (default none: this is the\n"
 		"first look)"),
+	OPT_CALLBACK(0, "catch", "P[%]", parse_catch,
+		"with --look: print only the runs a side (boots) at\n"
+		"which the primary metric would catch a fall of P\n"
+		"percent at 90 percent power, from the spread of OLD\n"
+		"and NEW (its 80 percent upper bound): as the in-boot\n"
+		"gate's --catch plans; 0 when no spread was seen, 1001\n"
+		"when not even 1000 would do"),
 	OPT_CALLBACK(0, "alarm", "F", parse_alarm,
 		"the alarm line of a threshold without its own: F of\n"
 		"it, 0 < F <= 1 (default 0.5)"),
@@ -363,6 +377,27 @@ static void set_look(const struct look *look, struct cmp_params *params)
 	params->last = look->last;
 	params->nr_before = look->nr_prev;
 	params->before = look->prev;
+}
+
+/*
+ * --catch: the runs a side the primary metric (else the first judged)
+ * needs to catch cli.catch, one number on a line.
+ */
+static void print_catch(const struct cmp_result *res, unsigned int nr,
+			const struct cmp_params *params, const struct runset *old)
+{
+	const struct cmp_result *r = NULL;
+	const struct runset_metric *m;
+	unsigned int i;
+
+	for (i = 0; i < nr && !r; i++)
+		if (res[i].primary && res[i].verdict != CMP_MISSING)
+			r = &res[i];
+	for (i = 0; i < nr && !r; i++)
+		if (res[i].verdict != CMP_MISSING)
+			r = &res[i];
+	m = r ? runset_find(old, r->metric) : NULL;
+	printf("%u\n", r ? cmp_runs_to_catch(r, params, m ? m->n : 0, cli.catch / 100) : 0);
 }
 
 /* The header's words on alpha: "alpha 0.05 over 1 look", or the look's. */
@@ -808,6 +843,8 @@ int main(int argc, char **argv)
 	}
 	if ((*cli.prev || look.last) && !look.n)
 		bad_input("--prev-look and --last go with --look (see --help)");
+	if (cli.catch && (!look.n || cli.json || cli.tsv || *cli.summary))
+		bad_input("--catch goes with --look, and alone (see --help)");
 	if (look.n && params.looks)
 		bad_input("--looks and --look: give one");
 	/* "0" was the first look's "none before" */
@@ -862,6 +899,10 @@ int main(int argc, char **argv)
 		nr = keep_only(rules, nr, cli.only, cli.nr_only, old.workload);
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
+	if (cli.catch) {
+		print_catch(res, nr, &params, &old);
+		return 0;
+	}
 	cmp_fill_mde(res, nr, &params);
 	if (*cli.summary)
 		write_summary(cli.summary, old.workload, res, nr);
