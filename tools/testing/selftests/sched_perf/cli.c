@@ -139,9 +139,10 @@ static const struct opt_spec common_opts[] = {
 	OPT_PERCENT(0, "catch", "P[%]", &cfg.catch_pct,
 		    "the regression to catch: after each look, plan the\n"
 		    "iterations (blocks) per side that catch a fall of P\n"
-		    "percent of the throughput at 90 percent power, from\n"
-		    "the noise seen, within --max-runs (default with\n"
-		    "--catch: 10 x --iterations); the plan is printed",
+		    "percent of the throughput (at least its change line)\n"
+		    "at 90 percent power, from the noise seen, within\n"
+		    "--max-runs (default with --catch: 10 x --iterations);\n"
+		    "the plan is printed",
 		    .flags = OPT_THIS_RUN),
 	OPT_DOUBLE(0, "alarm", "F", &cfg.alarm_share, 0.01, 1,
 		   "the gate fails on a change shown beyond F of a\n"

@@ -117,17 +117,20 @@ static void catch_note(const struct workload *wl, const char *label,
 	if (!plan->catch)
 		return;
 	if (!out->needed) {
-		verdict_note("%s.%s: catch %.3g%%: no plan: no spread seen at the first look\n",
-			     wl->name, label, 100 * plan->catch);
+		verdict_note("%s.%s: catch %.3g%%: no plan: no spread seen\n", wl->name, label,
+			     100 * plan->catch);
 		return;
 	}
-	if (out->needed > plan->max_runs)
-		verdict_note("%s.%s: catch %.3g%%: needs %s%u %s per side, more than --max-runs %u (about %.1f min here at %.2f s a round); planned %u\n",
-			     wl->name, label, 100 * plan->catch,
-			     out->needed > RUNSET_MAX_RUNS ? "more than " : "",
-			     out->needed > RUNSET_MAX_RUNS ? RUNSET_MAX_RUNS : out->needed, unit,
-			     plan->max_runs, out->needed * out->round_seconds / 60,
-			     out->round_seconds, out->max_runs);
+	if (out->needed > RUNSET_MAX_RUNS)
+		verdict_note("%s.%s: catch %.3g%%: not within %u %s per side%s; planned %u\n",
+			     wl->name, label, 100 * plan->catch, RUNSET_MAX_RUNS, unit,
+			     plan->ab ? "" : " (a saved baseline's own runs bound what more new ones catch)",
+			     out->max_runs);
+	else if (out->needed > plan->max_runs)
+		verdict_note("%s.%s: catch %.3g%%: needs %u %s per side, more than --max-runs %u (about %.1f min here at %.2f s a round); planned %u\n",
+			     wl->name, label, 100 * plan->catch, out->needed, unit, plan->max_runs,
+			     out->needed * out->round_seconds / 60, out->round_seconds,
+			     out->max_runs);
 	else
 		verdict_note("%s.%s: catch %.3g%%: %u %s per side at 90%% power, about %.1f min here at %.2f s a round\n",
 			     wl->name, label, 100 * plan->catch, out->max_runs, unit,
