@@ -293,6 +293,14 @@ grep -q '"metric":"hackbench.ctx_switches_per_op",.*"change":1e999,' "$tmp/out" 
 	python3 -c 'import json, sys; assert any(json.loads(l)["change"] == float("inf") for l in sys.stdin)' <"$tmp/out" ||
 	fail "--json: +inf change not kept: $(cat "$tmp/out")"
 pass "0 -> 0.052 switches per op: +inf% REGRESSION; in JSON 1e999 with its sign, not null"
+# A finite, absurd change: three digits, not the 300 of %+8.1f
+sed 's/^\(hackbench.runs.ctx_switches_per_op:\).*/\1 1e-300 1e-300 1e-300 1e-300 1e-300 1e-300 1e-300 1e-300/' \
+	"$fix/old" >"$tmp/ctx-tiny"
+rc=$(run "$cmp" --bounds "$fix/bounds" "$tmp/ctx-tiny" "$fix/old")
+width=$(row ctx_switches_per_op | wc -c)
+[ "$rc" = 1 ] && [ "$width" -lt 100 ] && row ctx_switches_per_op | grep -q '+5.2e+300%' ||
+	fail "1e-300 -> 0.052 switches per op: exit $rc, a row of $width characters: $(row ctx_switches_per_op)"
+pass "1e-300 -> 0.052 switches per op: $(row ctx_switches_per_op | tr -s ' '), $width characters"
 
 rc=$(run "$cmp" --help)
 [ "$rc" = 0 ] && grep -q '^Usage: sched_perf_compare' "$tmp/out" || fail "--help: exit $rc"
