@@ -245,3 +245,42 @@ void opt_usage(FILE *f, const struct opt_spec *table, const void *ctx)
 	for (; table->long_name; table++)
 		usage_one(f, table, ctx);
 }
+
+int opt_parse_args(const char *prog, int argc, char **argv, const struct opt_spec *table,
+		   void (*usage)(FILE *f))
+{
+	const struct opt_spec *tables[] = { table, NULL };
+	const struct opt_spec *o;
+	char letters[64] = ":";
+	struct option *opts = opt_getopt(tables, letters + 1, sizeof(letters) - 1);
+	int opt, ret = -1;
+
+	if (!opts) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return -1;
+	}
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, letters, opts, NULL)) != -1) {
+		o = opt_lookup(tables, opt);
+		if (opt == ':')
+			fprintf(stderr, "%s: option '%s' needs a value (see --help)\n", prog,
+				argv[optind - 1]);
+		else if (!o && optopt && argv[optind - 1][1] != '-')
+			fprintf(stderr, "%s: unknown option '-%c' (see --help)\n", prog, optopt);
+		else if (!o)
+			fprintf(stderr, "%s: unknown option '%s' (see --help)\n", prog,
+				argv[optind - 1]);
+		if (opt == ':' || !o)
+			goto out;
+		if (o->kind == OPT_KIND_HELP) {
+			usage(stdout);
+			exit(0);
+		}
+		if (opt_parse(prog, o, optarg))
+			goto out;
+	}
+	ret = optind;
+out:
+	free(opts);
+	return ret;
+}

@@ -105,6 +105,14 @@ struct option *opt_getopt(const struct opt_spec *const *tables, char *letters,
 /* The option getopt_long() returned as @val; NULL for '?' or ':'. */
 const struct opt_spec *opt_lookup(const struct opt_spec *const *tables, int val);
 
+/*
+ * Every option of @argv by @table (opt_parse()); --help prints @usage on
+ * stdout and exits 0.  The first operand's index, or -1 after one line
+ * on stderr: an unknown option, a missing value or a bad one.
+ */
+int opt_parse_args(const char *prog, int argc, char **argv, const struct opt_spec *table,
+		   void (*usage)(FILE *f));
+
 /* Is @o one of @table's? */
 bool opt_in(const struct opt_spec *table, const struct opt_spec *o);
 

@@ -337,36 +337,20 @@ static const struct opt_spec compare_opts[] = {
  * The options into cli; the first operand's index.  --help prints the
  * usage and exits 0; a bad option exits 2 after one line on stderr.
  */
+static void usage(FILE *f)
+{
+	fputs(usage_head, f);
+	opt_usage(f, compare_opts, NULL);
+	fputs(usage_tail, f);
+}
+
 static int parse_options(int argc, char **argv)
 {
-	const struct opt_spec *tables[] = { compare_opts, NULL };
-	const struct opt_spec *o;
-	char letters[64] = ":";
-	struct option *opts = opt_getopt(tables, letters + 1, sizeof(letters) - 1);
-	int opt;
+	int first = opt_parse_args("sched_perf_compare", argc, argv, compare_opts, usage);
 
-	if (!opts)
-		bad_input("out of memory");
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, letters, opts, NULL)) != -1) {
-		if (opt == ':')
-			bad_input("option '%s' needs a value (see --help)", argv[optind - 1]);
-		o = opt_lookup(tables, opt);
-		if (!o && optopt && argv[optind - 1][1] != '-')
-			bad_input("unknown option '-%c' (see --help)", optopt);
-		if (!o)
-			bad_input("unknown option '%s' (see --help)", argv[optind - 1]);
-		if (o->kind == OPT_KIND_HELP) {
-			fputs(usage_head, stdout);
-			opt_usage(stdout, compare_opts, NULL);
-			fputs(usage_tail, stdout);
-			exit(0);
-		}
-		if (opt_parse("sched_perf_compare", o, optarg))
-			exit(EXIT_BAD_INPUT);
-	}
-	free(opts);
-	return optind;
+	if (first < 0)
+		exit(EXIT_BAD_INPUT);
+	return first;
 }
 
 /* The look into @params: sched_perf_compare_runsets() replays the ones before. */

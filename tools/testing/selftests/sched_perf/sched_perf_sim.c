@@ -27,13 +27,13 @@
  * improved, same, undecided (anything else), drifting (no verdict for a
  * trend).  --mde-table prints, for paired blocks, per-iteration CVs and
  * block counts, the primary metric's mde (cmp_mde(), as the gate prints
- * it) and the fail rate the gate's simulation gives at that change.  --expect fails the run (exit 1) when a rate is shown
- * to leave its bound: the interval's lower end above P for <=, its upper
- * end below P for >=.  Bad input: exit 2.  Not a kselftest program: it
- * is built beside sched_perf_unit and run by make bench-verdicts and
- * tests/verdicts.sh.
+ * it) and the fail rate the gate's simulation gives at that change.
+ * --expect fails the run (exit 1) when a rate is shown to leave its
+ * bound: the interval's lower end above P for <=, its upper end below P
+ * for >=.  Bad input: exit 2 (--help: the options).  Not a kselftest
+ * program: it is built beside sched_perf_unit and run by make
+ * bench-verdicts and tests/verdicts.sh.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +43,7 @@
 #include "compare.h"
 #include "compiler.h"
 #include "gate.h"
+#include "opts.h"
 #include "runset.h"
 
 #define MAX_METRICS	8
@@ -54,7 +55,7 @@ struct sim {
 	enum mode mode;
 	double cv, drift, missing, shift, threshold, alpha;
 	unsigned int gates, metrics, runs, max_runs, boots;
-	uint64_t seed;
+	unsigned long seed;
 	unsigned int shift_metric;
 	double alarm_share, primary_share, catch;
 	bool mde_table;
@@ -284,32 +285,6 @@ __noreturn static void bad(const char *what, const char *arg)
 	exit(2);
 }
 
-static double number(const char *opt, const char *arg, double lo, double hi)
-{
-	char *end;
-	double v = strtod(arg, &end);
-
-	if (end == arg || *end || !(v >= lo && v <= hi))
-		bad(opt, arg);
-	return v;
-}
-
-static void parse_expect(struct expect *e, const char *arg)
-{
-	const char *op = strpbrk(arg, "<>");
-	unsigned int i;
-
-	if (!op || op[1] != '=' || op == arg || (size_t)(op - arg) >= sizeof(e->rate))
-		bad("--expect: want RATE<=P or RATE>=P, not", arg);
-	snprintf(e->rate, sizeof(e->rate), "%.*s", (int)(op - arg), arg);
-	e->at_most = *op == '<';
-	e->bound = number("--expect", op + 2, 0, 1);
-	for (i = 0; i < ARRAY_SIZE(rate_names); i++)
-		if (!strcmp(rate_names[i], e->rate))
-			return;
-	bad("--expect: no such rate", e->rate);
-}
-
 static const char *const mode_names[] = { "paired", "unpaired", "boots" };
 
 static void report(const struct sim *s, struct tally *t, const struct expect *ex,
@@ -424,107 +399,103 @@ static void mde_table(const struct sim *base)
 	}
 }
 
+/* The command line: what the option table stores. */
+static struct sim cli = {
+	.mode = PAIRED, .cv = 0.1, .threshold = 0.05, .gates = 1000, .metrics = 3, .runs = 8,
+	.max_runs = 24, .boots = 5, .seed = 1,	/* alpha 0: the default */
+};
+static struct expect expects[MAX_EXPECT];
+static unsigned int nr_expects;
+
+static int parse_mode(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	for (cli.mode = PAIRED; cli.mode <= BOOTS; cli.mode++)
+		if (!strcmp(arg, mode_names[cli.mode]))
+			return 0;
+	fprintf(stderr, "%s: --mode: want paired, unpaired or boots, not '%s'\n", prog, arg);
+	return -1;
+}
+
+/* --expect RATE<=P or RATE>=P */
+static int parse_expect(const char *prog, const struct opt_spec *o, const char *arg)
+{
+	const char *op = strpbrk(arg, "<>");
+	struct expect *e = &expects[nr_expects];
+	unsigned int i;
+
+	if (nr_expects == MAX_EXPECT || !op || op[1] != '=' || op == arg ||
+	    (size_t)(op - arg) >= sizeof(e->rate)) {
+		fprintf(stderr, "%s: --expect: want RATE<=P or RATE>=P (at most %d), not '%s'\n",
+			prog, MAX_EXPECT, arg);
+		return -1;
+	}
+	snprintf(e->rate, sizeof(e->rate), "%.*s", (int)(op - arg), arg);
+	e->at_most = *op == '<';
+	if (opt_double(prog, "--expect", op + 2, 0, 1, &e->bound))
+		return -1;
+	for (i = 0; i < ARRAY_SIZE(rate_names); i++)
+		if (!strcmp(rate_names[i], e->rate)) {
+			nr_expects++;
+			return 0;
+		}
+	fprintf(stderr, "%s: --expect: no such rate '%s'\n", prog, e->rate);
+	return -1;
+}
+
+static const struct opt_spec sim_opts[] = {
+	OPT_CALLBACK(0, "mode", "paired|unpaired|boots", parse_mode,
+		"paired blocks (default), a saved baseline, or boots"),
+	OPT_DOUBLE(0, "cv", "C", &cli.cv, 0, 10, "noise per iteration (boot), 0.1"),
+	OPT_DOUBLE(0, "drift", "D", &cli.drift, -0.05, 0.05, "linear drift per iteration"),
+	OPT_DOUBLE(0, "missing", "F", &cli.missing, 0, 0.5, "values missing at random"),
+	OPT_DOUBLE(0, "shift", "S", &cli.shift, -0.9, 10,
+		   "true change of --shift-metric, the bad way when < 0"),
+	OPT_UINT(0, "shift-metric", "K", &cli.shift_metric, 0, MAX_METRICS - 1,
+		 "the metric that moves (0, the primary)"),
+	OPT_DOUBLE(0, "threshold", "T", &cli.threshold, 0, 10, "every rule's change, 0.05"),
+	OPT_DOUBLE(0, "alarm", "F", &cli.alarm_share, 0.01, 1, "the alarm line's share"),
+	OPT_DOUBLE(0, "primary-share", "F", &cli.primary_share, 0.01, 0.99,
+		   "the primary metric's share of alpha"),
+	OPT_DOUBLE(0, "catch", "C", &cli.catch, 0.001, 0.9, "plan for this change (--catch)"),
+	OPT_UINT(0, "gates", "N", &cli.gates, 1, 10000000, "gates a row, 1000"),
+	OPT_UINT(0, "metrics", "M", &cli.metrics, 1, MAX_METRICS, "gated metrics, 3"),
+	OPT_UINT(0, "runs", "N", &cli.runs, 2, RUNSET_MAX_RUNS, "runs (blocks) a side, 8"),
+	OPT_UINT(0, "max-runs", "N", &cli.max_runs, 2, RUNSET_MAX_RUNS, "at most, 24"),
+	OPT_UINT(0, "boots", "N", &cli.boots, 2, 500, "boots a side, 5"),
+	OPT_ULONG(0, "seed", "S", &cli.seed, 0, 1000000000000000UL, "the draws' seed, 1"),
+	OPT_DOUBLE(0, "alpha", "A", &cli.alpha, 1e-6, 0.5, "family-wise alpha"),
+	OPT_CALLBACK(0, "expect", "RATE<=P|RATE>=P", parse_expect,
+		"exit 1 when the rate is shown to leave the bound"),
+	OPT_SET(0, "mde-table", &cli.mde_table, true, "the mde table, checked"),
+	OPT_HELP("this help"),
+	OPT_END(),
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: sched_perf_sim [options] (see the top of sched_perf_sim.c)\n", f);
+	opt_usage(f, sim_opts, NULL);
+}
+
+/* The options into cli, or exit 2 after one line on stderr; 0 after --help. */
+static void parse_options(int argc, char **argv)
+{
+	int first = opt_parse_args("sched_perf_sim", argc, argv, sim_opts, usage);
+
+	if (first < 0)
+		exit(2);
+	if (first < argc)
+		bad("unexpected operand", argv[first]);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "mode", required_argument, NULL, 'M' }, { "cv", required_argument, NULL, 'c' },
-		{ "drift", required_argument, NULL, 'd' },
-		{ "missing", required_argument, NULL, 'm' },
-		{ "shift", required_argument, NULL, 's' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "gates", required_argument, NULL, 'g' },
-		{ "metrics", required_argument, NULL, 'n' },
-		{ "runs", required_argument, NULL, 'r' },
-		{ "max-runs", required_argument, NULL, 'x' },
-		{ "boots", required_argument, NULL, 'b' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "expect", required_argument, NULL, 'e' },
-		{ "shift-metric", required_argument, NULL, 'K' },
-		{ "alarm", required_argument, NULL, 'A' },
-		{ "primary-share", required_argument, NULL, 'P' },
-		{ "catch", required_argument, NULL, 'C' },
-		{ "mde-table", no_argument, NULL, 'T' }, { NULL, 0, NULL, 0 },
-	};
-	/* alpha 0: the default */
-	struct sim s = { .mode = PAIRED, .cv = 0.1, .threshold = 0.05, .gates = 1000, .metrics = 3,
-			 .runs = 8, .max_runs = 24, .boots = 5, .seed = 1 };
-	struct expect ex[MAX_EXPECT];
-	unsigned int nr_ex = 0;
+	struct sim s;
 	struct tally t = { 0 };
-	int opt, failed = 0;
+	int failed = 0;
 
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'M':
-			for (s.mode = PAIRED; s.mode <= BOOTS; s.mode++)
-				if (!strcmp(optarg, mode_names[s.mode]))
-					break;
-			if (s.mode > BOOTS)
-				bad("--mode: want paired, unpaired or boots, not", optarg);
-			break;
-		case 'c':
-			s.cv = number("--cv", optarg, 0, 10);
-			break;
-		case 'd':
-			s.drift = number("--drift", optarg, -0.05, 0.05);
-			break;
-		case 'm':
-			s.missing = number("--missing", optarg, 0, 0.5);
-			break;
-		case 's':
-			s.shift = number("--shift", optarg, -0.9, 10);
-			break;
-		case 't':
-			s.threshold = number("--threshold", optarg, 0, 10);
-			break;
-		case 'g':
-			s.gates = number("--gates", optarg, 1, 1e7);
-			break;
-		case 'n':
-			s.metrics = number("--metrics", optarg, 1, MAX_METRICS);
-			break;
-		case 'r':
-			s.runs = number("--runs", optarg, 2, RUNSET_MAX_RUNS);
-			break;
-		case 'x':
-			s.max_runs = number("--max-runs", optarg, 2, RUNSET_MAX_RUNS);
-			break;
-		case 'b':
-			s.boots = number("--boots", optarg, 2, 500);
-			break;
-		case 'S':
-			s.seed = number("--seed", optarg, 0, 1e15);
-			break;
-		case 'a':
-			s.alpha = number("--alpha", optarg, 1e-6, 0.5);
-			break;
-		case 'K':
-			s.shift_metric = number("--shift-metric", optarg, 0, MAX_METRICS - 1);
-			break;
-		case 'A':
-			s.alarm_share = number("--alarm", optarg, 0.01, 1);
-			break;
-		case 'P':
-			s.primary_share = number("--primary-share", optarg, 0.01, 0.99);
-			break;
-		case 'C':
-			s.catch = number("--catch", optarg, 0.001, 0.9);
-			break;
-		case 'T':
-			s.mde_table = true;
-			break;
-		case 'e':
-			if (nr_ex == MAX_EXPECT)
-				bad("--expect: more than 16", optarg);
-			parse_expect(&ex[nr_ex++], optarg);
-			break;
-		default:
-			bad("unknown option or a missing value", argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		bad("unexpected operand", argv[optind]);
+	parse_options(argc, argv);
+	s = cli;
 	if (!s.alpha)
 		s.alpha = cmp_default_alpha(s.mode == BOOTS);
 	if (s.max_runs < s.runs)
@@ -539,7 +510,7 @@ int main(int argc, char **argv)
 	if (!t.runs)
 		bad("out of memory for --gates", "");
 	run_gates(&s, &t);
-	report(&s, &t, ex, nr_ex, &failed);
+	report(&s, &t, expects, nr_expects, &failed);
 	free(t.runs);
 	return failed;
 }
