@@ -473,7 +473,7 @@ static const struct opt_spec sim_opts[] = {
 
 static void usage(FILE *f)
 {
-	fputs("usage: sched_perf_sim [options] (see the top of sched_perf_sim.c)\n", f);
+	fputs("sched_perf_sim [options]: the verdicts by simulation (sched_perf_sim.c)\n", f);
 	opt_usage(f, sim_opts, NULL);
 }
 
