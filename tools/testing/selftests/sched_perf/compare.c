@@ -821,18 +821,23 @@ bool cmp_gate_open(const struct cmp_result *res, unsigned int n)
 	return missing == n;
 }
 
-/* The looks of a sequential plan: runs a side and the level of each. */
+/*
+ * The looks of a sequential plan: the runs a side each is planned at
+ * (what its level is spent by), those it has (what its information is)
+ * and its level.
+ */
 struct look_plan {
 	unsigned int nr;
+	unsigned int planned[CMP_MAX_LOOKS];
 	unsigned int n[CMP_MAX_LOOKS];
 	double level[CMP_MAX_LOOKS];
 };
 
 /*
  * The looks a metric of alpha share @share is judged at: those before and
- * this one (@p), and with @to_max the planned ones after it, up to
- * max_runs, the last of them spending what is left.  Not sequential: this
- * look alone, at @n_new.
+ * this one (@p; its data has @n_new runs a side), and with @to_max the
+ * planned ones after it, up to max_runs, the last of them spending what
+ * is left.  Not sequential: this look alone.
  */
 static void plan_looks(const struct cmp_params *p, double share, unsigned int n_old,
 		       unsigned int n_new, bool to_max, struct look_plan *lp)
@@ -843,24 +848,28 @@ static void plan_looks(const struct cmp_params *p, double share, unsigned int n_
 
 	lp->nr = 0;
 	if (!p->max_runs) {
-		lp->n[lp->nr] = n_new;
+		lp->n[lp->nr] = lp->planned[lp->nr] = n_new;
 		cmp_look_levels(p, share, n_old, &lp->level[lp->nr++], &unused);
 		return;
 	}
-	for (k = 0; k < p->nr_before && lp->nr < CMP_MAX_LOOKS - 1; k++)
+	for (k = 0; k < p->nr_before && lp->nr < CMP_MAX_LOOKS - 1; k++) {
+		lp->planned[lp->nr] = p->before[k];
 		lp->n[lp->nr++] = p->before[k];
-	n = p->now;
-	while (lp->nr < CMP_MAX_LOOKS) {
-		lp->n[lp->nr++] = n;
-		if (!to_max || p->last || n >= p->max_runs)
-			break;
+	}
+	/* this look: its level by its plan, its information by its data */
+	lp->planned[lp->nr] = n = p->now;
+	lp->n[lp->nr++] = n_new;
+	while (to_max && !p->last && n < p->max_runs && lp->nr < CMP_MAX_LOOKS) {
 		n = cmp_next_look(n) < p->max_runs ? cmp_next_look(n) : p->max_runs;
+		lp->planned[lp->nr] = n;
+		lp->n[lp->nr++] = n;
 	}
 	for (k = 0; k < lp->nr; k++) {
 		at.nr_before = k;
-		at.before = lp->n;
-		at.now = lp->n[k];
-		at.last = k + 1 == lp->nr && (p->last || (to_max && lp->n[k] >= p->max_runs));
+		at.before = lp->planned;
+		at.now = lp->planned[k];
+		at.last = k + 1 == lp->nr &&
+			  (p->last || (to_max && lp->planned[k] >= p->max_runs));
 		cmp_look_levels(&at, share, n_old, &lp->level[k], &unused);
 	}
 }
