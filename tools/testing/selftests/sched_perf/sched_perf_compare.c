@@ -46,7 +46,7 @@ static const char usage_head[] =
 "The change is a shift estimate relative to the old median (Hodges-Lehmann\n"
 "with the Mann-Whitney test; paired: with the signed-rank test; boots: the\n"
 "mean with Welch's t), with its interval at the metric's share of alpha\n"
-"(weighted Bonferroni: the throughput, the primary metric, keeps 80 %).\n"
+"(weighted Bonferroni: the throughput, the primary metric, keeps 70 %).\n"
 "A threshold M is the regression to catch; the alarm line A lies inside it\n"
 "(its 'alarm', else --alarm's share of M, default M / 2).  regressed /\n"
 "improved: shown beyond A (the interval's bound is beyond it); same: shown\n"

@@ -69,7 +69,7 @@ static void four_sides(struct runset *old, struct runset *new, double f)
 /*
  * Item 4: with 4 gated metrics alpha split evenly gave each 0.0226 / 4 at
  * a first look of 8 blocks of 24, below 2 / 2^8: a -20 % was too few
- * runs.  The primary metric keeps 80 % and reaches it.
+ * runs.  The primary metric keeps 70 % and reaches it.
  */
 UNIT_TEST(gate_first_look_reachable)
 {
@@ -158,7 +158,7 @@ UNIT_TEST(gate_look_spends_as_the_gate)
 	EXPECT(fabs(same - (cmp_spent_by(CMP_ALPHA_SAME, 0.5, false) -
 			    cmp_spent_by(CMP_ALPHA_SAME, 1.0 / 3, false))) < 1e-15,
 	       "gate_look_same_spent_by_each_look");
-	/* the primary's 80 % reached at 8: its level at 12 is what 8 left */
+	/* the primary's 70 % reached at 8: its level at 12 is what 8 left */
 	cmp_look_levels(&p, CMP_PRIMARY_SHARE, 0, &level, &same);
 	EXPECT(fabs(level - (cmp_spent_by(CMP_ALPHA * CMP_PRIMARY_SHARE, 0.5, false) -
 			     cmp_spent_by(CMP_ALPHA * CMP_PRIMARY_SHARE, 1.0 / 3, false))) < 1e-15,
