@@ -29,8 +29,9 @@ for p in $progs; do
 	rc=0
 	"$dir/$p" --ab "$knob" --results none >"$out" 2>&1 || rc=$?
 	blocks=$(sed -n "s/^ok 1 $p.completed # \([0-9]*\) of.*/\1/p" "$out")
-	# "ok 9 hackbench.ab.METRIC # same: ...", "ok 11 dirdeep.ab.METRIC # SKIP undecided: ..."
-	verdicts=$(sed -n "s/^\(not \)\{0,1\}ok [0-9]* $p\.ab\.[a-z0-9_]* # \(SKIP \)\{0,1\}\([^:]*\).*/\3/p" "$out" |
+	# the word of each comparison, on its line before the result:
+	# "# hackbench.ab.METRIC: same: ...", "# dirdeep.ab.METRIC: undecided: ..."
+	verdicts=$(sed -n "s/^# $p\.ab\.[a-z0-9_]*: \([a-z-]*\): .*/\1/p" "$out" |
 		   cut -d' ' -f1-3 | sort | uniq -c |
 		   awk '{ n = $1; $1 = ""; printf "%s%s%s", (NR > 1 ? ", " : ""), n, $0 }')
 	printf '  %-9s %6s s, exit %s, %s blocks: %s\n' "$p" "$(since "$t0")" "$rc" \
