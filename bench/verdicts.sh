@@ -52,7 +52,7 @@ echo
 if want gate; then
 	echo "The whole gate, true change of the primary metric: pass (exit 0), open (exit 4), fail (exit 1), % (95 % interval); runs a side, median/90th"
 	echo
-	widths=(8 5 6 18 18 18 6)
+	widths=(8 4 6 21 21 21 5)
 	border
 	cells mode cv change pass open fail runs
 	border
@@ -71,7 +71,7 @@ fi
 if want catch; then
 	echo "Blocks planned for a size to catch (--catch 5 %, --max-runs 400), paired: pass, open, fail, % (95 % interval); blocks a side, median/90th"
 	echo
-	widths=(5 6 18 18 18 7)
+	widths=(4 6 21 21 21 6)
 	border
 	cells cv change pass open fail blocks
 	border
@@ -89,7 +89,7 @@ fi
 if want share; then
 	echo "The primary metric's share of alpha, paired, CV 0.02: fail at a true -5 % of the primary, at +5 % of a mechanism metric (a +5 % rule, alarm +2.5 %), and in A/A, % (95 % interval)"
 	echo
-	widths=(5 18 18 18)
+	widths=(5 21 21 21)
 	border
 	cells share "primary -5 %" "mechanism +5 %" "A/A"
 	border
@@ -106,7 +106,7 @@ fi
 if want aa; then
 	echo "A/A under drift and missing values: fail (exit 1), any metric shown to move, % (95 % interval)"
 	echo
-	widths=(9 28 18 18 18)
+	widths=(9 28 21 21 21)
 	border
 	cells mode condition fail "any move" drifting
 	border
