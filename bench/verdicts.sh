@@ -13,6 +13,7 @@
 #
 # Usage: bench/verdicts.sh DIR_WITH_SCHED_PERF_SIM [GATES] (default 4000)
 #   VERDICT_TABLES="gate catch share aa mde" (default: all)
+#   CATCH_CVS="0.02 0.05 0.1" the CVs of the catch table
 set -eu
 dir=${1:?usage: bench/verdicts.sh DIR_WITH_SCHED_PERF_SIM [GATES]}
 gates=${2:-4000}
@@ -75,7 +76,7 @@ if want catch; then
 	border
 	cells cv change pass open fail blocks
 	border
-	for cv in 0.02 0.05 0.1; do
+	for cv in ${CATCH_CVS:-0.02 0.05 0.1}; do
 		for s in 0 -0.05; do
 			out=$(run "$sim" --mode paired --cv "$cv" --shift "$s" --catch 0.05 --max-runs 400)
 			cells "$cv" "$s" "$(rate pass "$out")" "$(rate open "$out")" \

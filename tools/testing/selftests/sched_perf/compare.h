@@ -273,8 +273,9 @@ unsigned int cmp_first_look(const struct cmp_params *p, const struct cmp_rule *r
  * up to max_runs, at @n_old and @n_new runs a side now (paired: blocks),
  * each look held to its level.  The power of the looks together is
  * counted by recursive integration (a normal score with independent
- * increments; t's quantiles for the bounds at small sizes; the rank
- * tests' efficiency 3/pi).  Never inside the threshold M: a change within
+ * increments; t's quantiles for the bounds at small sizes, with half
+ * the degrees of freedom for the rank tests, whose exact distributions
+ * are coarse there; their efficiency 3/pi).  Never inside the threshold M: a change within
  * it may be shown the same and pass.  +/-HUGE_VAL when no look can reach
  * its level, NaN with no scale or no spread seen.
  */
