@@ -140,39 +140,32 @@ void cmp_look_levels(const struct cmp_params *p, double share, unsigned int n_ol
 	*level_same = alpha_same_of(p) * fmax(0, by - prev);
 }
 
-/* Each rule's share of alpha, @present[i] those with data: see compare.h. */
+/*
+ * Each rule's share of alpha, @present[i] those with data: see compare.h.
+ * The first primary rule present is the primary metric; any other rule
+ * (a second one marked primary too) is a mechanism metric.
+ */
 static void shares(const struct cmp_params *p, const struct cmp_rule *rules,
 		   const bool *present, unsigned int nr, double *out)
 {
 	double ps = p->primary_share > 0 ? p->primary_share : CMP_PRIMARY_SHARE;
-	unsigned int i, others = 0;
-	bool primary = false;
+	unsigned int i, primary = nr, others = 0;
 
 	for (i = 0; i < nr; i++) {
-		if (!present[i])
-			continue;
-		if (rules[i].primary && !primary)
-			primary = true;
+		if (present[i] && rules[i].primary && primary == nr)
+			primary = i;
 		else
-			others++;
+			others += present[i];
 	}
 	for (i = 0; i < nr; i++) {
 		if (!present[i])
 			out[i] = 0;
-		else if (!primary)
+		else if (primary == nr)
 			out[i] = 1.0 / others;
-		else if (!others)
-			out[i] = 1;
-		else if (rules[i].primary)
-			out[i] = ps;
+		else if (i == primary)
+			out[i] = others ? ps : 1;
 		else
 			out[i] = (1 - ps) / others;
-	}
-	/* a second rule marked primary is a mechanism metric */
-	for (i = 0, primary = false; i < nr; i++) {
-		if (present[i] && rules[i].primary && primary)
-			out[i] = (1 - ps) / others;
-		primary |= present[i] && rules[i].primary;
 	}
 }
 
@@ -707,9 +700,9 @@ static bool all_zero(const double *v, unsigned int n)
  * Every test of one metric, on the same statistic (shift.h): its shift
  * estimate is the change; the two-sided p that it is 0; the one-sided p
  * that it lies beyond the alarm line in the bad way (against "shift no
- * further than the line"), and beyond its opposite in the good way; the two one-sided tests of the
- * equivalence (SAME) and the bad half of them alone (not worse than the
- * threshold).  From an old median of 0 (no scale), any move shown is
+ * further than the line"), and beyond its opposite in the good way; the
+ * two one-sided tests of the equivalence (SAME) and the bad half of them
+ * alone (not worse than the threshold).  From an old median of 0 (no scale), any move shown is
  * beyond every threshold, and only two sides of zeros are the same.
  */
 static void test(struct cmp_result *r, struct judged *j)
@@ -807,6 +800,16 @@ bool cmp_bad_side_open(const struct cmp_result *r)
 	}
 }
 
+const char *cmp_reason(const struct cmp_result *r)
+{
+	const char *word = cmp_verdict_name(r->verdict);
+	size_t len = strlen(word);
+
+	if (!strncmp(r->why, word, len) && r->why[len] == ':' && r->why[len + 1] == ' ')
+		return r->why + len + 2;
+	return r->why;
+}
+
 bool cmp_gate_open(const struct cmp_result *res, unsigned int n)
 {
 	unsigned int i, missing = 0;
@@ -886,6 +889,12 @@ static double variance_factor(const struct cmp_params *p, unsigned int n_old, un
 
 #define GRID	61	/* points of the continuation region, odd (Simpson) */
 
+/* The density at @x of a normal of mean 0 and deviation @sd. */
+static double normal_pdf(double x, double sd)
+{
+	return exp(-0.5 * (x / sd) * (x / sd)) / (sd * sqrt(2 * M_PI));
+}
+
 /*
  * The probability that a sequential test crosses its bound at some look,
  * for a drift @theta (the change beyond the alarm line, over the
@@ -906,7 +915,7 @@ static double crossing(double theta, const double *info, const double *bound, un
 		if (!(di > 0))
 			continue;
 		if (lo >= top)
-			return fmin(1, cross + (k ? 1 - cross : 1));
+			return 1;	/* no room left below the bound: crossed */
 		hy = (top - lo) / (GRID - 1);
 		for (b = 0; b < GRID; b++) {
 			y[b] = lo + b * hy;
@@ -915,8 +924,7 @@ static double crossing(double theta, const double *info, const double *bound, un
 		if (!prev_i) {
 			cross += 1 - stats_normal_cdf((top - theta * di) / sdi);
 			for (b = 0; b < GRID; b++)
-				g[b] = exp(-0.5 * pow((y[b] - theta * di) / sdi, 2)) /
-				       (sdi * sqrt(2 * M_PI));
+				g[b] = normal_pdf(y[b] - theta * di, sdi);
 		} else {
 			for (a = 0; a < GRID; a++) {
 				w = h / 3 * (a == 0 || a == GRID - 1 ? 1 : a % 2 ? 4 : 2) * f[a];
@@ -924,8 +932,7 @@ static double crossing(double theta, const double *info, const double *bound, un
 					continue;	/* nothing left there to carry */
 				cross += w * (1 - stats_normal_cdf((top - x[a] - theta * di) / sdi));
 				for (b = 0; b < GRID; b++)
-					g[b] += w * exp(-0.5 * pow((y[b] - x[a] - theta * di) / sdi, 2)) /
-						(sdi * sqrt(2 * M_PI));
+					g[b] += w * normal_pdf(y[b] - x[a] - theta * di, sdi);
 			}
 		}
 		memcpy(f, g, sizeof(f));
@@ -998,9 +1005,23 @@ static double upper_sd(double sd, unsigned int n)
 	return c > 0 ? sd * sqrt(1 / (c * c * c)) : sd * 10;
 }
 
-unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_params *p,
-			       unsigned int n_old, double catch)
+const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsigned int n)
 {
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (res[i].primary && res[i].verdict != CMP_MISSING)
+			return &res[i];
+	for (i = 0; i < n; i++)
+		if (res[i].verdict != CMP_MISSING)
+			return &res[i];
+	return NULL;
+}
+
+unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_params *p,
+			       double catch)
+{
+	unsigned int n_old = seen->old.n;	/* a saved baseline's: fixed */
 	struct cmp_params plan = *p;
 	unsigned int lo = cmp_next_look(p->now), hi = RUNSET_MAX_RUNS, mid;
 	struct cmp_result r = *seen;
@@ -1094,13 +1115,6 @@ static double spread(const struct judged *j)
 	return sqrt((sa * sa + sb * sb) / 2);
 }
 
-/* The sizes of the judged data: blocks (paired) or each side's runs. */
-static void sizes(const struct judged *j, unsigned int *n_old, unsigned int *n_new)
-{
-	*n_new = j->sh.nb;
-	*n_old = j->sh.kind == SHIFT_PAIRED ? j->sh.nb : j->sh.na;
-}
-
 static void init_result(struct cmp_result *r, const struct cmp_rule *rule,
 			const struct cmp_params *p)
 {
@@ -1161,12 +1175,10 @@ static void host_drifted(struct cmp_result *out, unsigned int nr)
 static void levels(struct cmp_result *r, const struct judged *j, const struct cmp_params *p,
 		   double share)
 {
-	unsigned int n_old, n_new;
-
-	sizes(j, &n_old, &n_new);
 	r->share = share;
 	r->nb = j->sh.kind == SHIFT_PAIRED ? j->sh.nb : 0;
-	cmp_look_levels(p, share, p->paired ? 0 : n_old, &r->level_metric, &r->level_same);
+	/* the old side's runs: what an unpaired look's test could reach */
+	cmp_look_levels(p, share, p->paired ? 0 : j->sh.na, &r->level_metric, &r->level_same);
 	/* not judged (noisy, drifting): no adjusted p */
 	if (r->verdict == CMP_UNDECIDED)
 		r->p_adj = share > 0 ? fmin(1, r->p / share) : NAN;

@@ -206,6 +206,12 @@ double cmp_default_alpha(bool boots);
 const char *cmp_verdict_name(enum cmp_verdict v);
 
 /*
+ * @r's reason without its verdict word, which some reasons start with
+ * ("undecided: ..."): for lines that print "word: reason", the word once.
+ */
+const char *cmp_reason(const struct cmp_result *r);
+
+/*
  * Judge every rule on @old against @new into @out (room for @nr_rules).
  * @params NULL: CMP_ALPHA and CMP_MAX_CV, unpaired, one look.  A rule's change of 0 names no
  * direction: any significant move is a regression.  Returns how many
@@ -290,7 +296,7 @@ void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_param
 
 /*
  * The runs a side (max_runs) at which @seen's metric, looked at as @p's
- * look (before and now, @n_old the old side's runs when unpaired), would
+ * look (before and now; unpaired, against the old side's runs), would
  * catch a change of @catch (at least its rule's change: what a pass
  * promises nothing within) at CMP_MDE_POWER, planned from the 80 % upper
  * bound of the spread seen: from the next planned look to
@@ -298,7 +304,13 @@ void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_param
  * no spread was seen.  What --catch plans (gate.c, sched_perf_compare).
  */
 unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_params *p,
-			       unsigned int n_old, double catch);
+			       double catch);
+
+/*
+ * The result of the primary metric of @res, else of the first metric
+ * judged; NULL when every one is missing.  What a plan (--catch) is for.
+ */
+const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsigned int n);
 
 /* @rule's alarm line: its own, or @share (0: CMP_ALARM_SHARE) of its change. */
 double cmp_alarm(const struct cmp_rule *rule, double share);

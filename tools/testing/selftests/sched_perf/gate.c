@@ -87,6 +87,8 @@ static bool undecided(const struct gate_outcome *out)
 	return false;
 }
 
+static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out);
+
 /*
  * One look at the runs so far.  Its levels are what the spending function
  * allows by now, less what the looks before spent (the last look gets all
@@ -110,11 +112,17 @@ static void compare(const struct gate_plan *plan, const struct runset *old,
 	out->params = params;
 	out->nr_results = plan->nr_rules;
 	out->compared = true;
-	if (out->looks < GATE_MAX_LOOKS)
+	if (out->looks < CMP_MAX_LOOKS)
 		out->look_at[out->looks++] = out->runs;
+	/* --catch: the runs the next looks lead to, from all seen so far */
+	if (plan->catch && !last && undecided(out))
+		plan_catch(plan, out);
 }
 
-/* The baseline's runs of the primary metric (of the first rule), or 0. */
+/*
+ * The baseline's runs of the primary metric (of the first rule), or 0:
+ * what the first look is planned with, before any comparison.
+ */
 static unsigned int baseline_runs(const struct gate_plan *plan)
 {
 	const struct runset_metric *m = NULL;
@@ -128,44 +136,17 @@ static unsigned int baseline_runs(const struct gate_plan *plan)
 	return m ? m->n : 0;
 }
 
-/* The result of the primary metric, else of the first rule judged. */
-static const struct cmp_result *primary_result(const struct gate_outcome *out)
-{
-	unsigned int i;
-
-	for (i = 0; i < out->nr_results; i++)
-		if (out->results[i].primary && out->results[i].verdict != CMP_MISSING)
-			return &out->results[i];
-	for (i = 0; i < out->nr_results; i++)
-		if (out->results[i].verdict != CMP_MISSING)
-			return &out->results[i];
-	return NULL;
-}
-
-/*
- * --catch: the runs a side that catch @plan->catch at CMP_MDE_POWER, from
- * the spread seen so far on the primary metric (cmp_runs_to_catch()).
- */
-static unsigned int runs_to_catch(const struct gate_plan *plan, const struct gate_outcome *out)
-{
-	const struct cmp_result *seen = primary_result(out);
-	struct cmp_params at = out->params;
-
-	if (!seen)
-		return 0;
-	at.last = false;
-	return cmp_runs_to_catch(seen, &at, baseline_runs(plan), plan->catch);
-}
-
 /*
  * Replan max_runs for --catch, within the plan's own max_runs, after each
- * look from all the runs so far.
+ * look from all the runs so far: the runs a side that catch @plan->catch
+ * at CMP_MDE_POWER on the primary metric (cmp_runs_to_catch()).
  */
 static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out)
 {
+	const struct cmp_result *seen = cmp_primary_result(out->results, out->nr_results);
 	unsigned int floor = cmp_next_look(out->runs);
 
-	out->needed = runs_to_catch(plan, out);
+	out->needed = seen ? cmp_runs_to_catch(seen, &out->params, plan->catch) : 0;
 	if (!out->needed)
 		return;
 	out->max_runs = out->needed < plan->max_runs ? out->needed : plan->max_runs;
@@ -194,7 +175,6 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	while (out->runs < plan->runs)
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
-	out->round_seconds = (now_ns() - start) / 1e9 / (out->runs ? out->runs : 1);
 	if (!old || !plan->nr_rules)
 		goto done;
 	/* the first look where the primary metric's test can reach its level */
@@ -202,8 +182,6 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
 	compare(plan, old, new_side, out, out->runs >= out->max_runs);
-	if (plan->catch && undecided(out) && out->runs < plan->max_runs)
-		plan_catch(plan, out);
 	/*
 	 * More runs while a metric is open, looking again only at the
 	 * planned sizes (then 1.5 times as many, ..., max_runs): alpha is
@@ -221,12 +199,9 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
 		out_of_time = now_ns() - extra_start >= plan->extra_seconds * 1e9;
-		if (out->runs == look_at || out_of_time) {
+		if (out->runs == look_at || out_of_time)
 			compare(plan, old, new_side, out,
 				out_of_time || out->runs >= out->max_runs);
-			if (plan->catch && undecided(out) && out->runs < out->max_runs)
-				plan_catch(plan, out);
-		}
 		if (out_of_time)
 			break;
 	}

@@ -54,16 +54,14 @@ struct gate_plan {
 	double catch;			/* a size to catch (fraction); 0: none */
 };
 
-#define GATE_MAX_LOOKS	32
-
 struct gate_outcome {
 	unsigned int runs;		/* timed iterations on the new side */
 	unsigned int looks;		/* comparisons made */
-	unsigned int look_at[GATE_MAX_LOOKS];	/* runs a side at each */
+	unsigned int look_at[CMP_MAX_LOOKS];	/* runs a side at each */
 	unsigned int first_look;	/* planned: cmp_first_look() */
 	unsigned int max_runs;		/* the plan's, or as --catch planned it */
 	unsigned int needed;		/* --catch: runs it needs, maybe > max_runs; 0 */
-	double round_seconds;		/* wall time of one round (block), measured */
+	double round_seconds;		/* wall time of one round (block), at the end */
 	struct cmp_params params;	/* the last look's, for cmp_fill_mde() */
 	bool failed;			/* an iteration failed: stopped there */
 	bool compared;

@@ -82,7 +82,7 @@ void bad_input(const char *fmt, ...)
 	exit(EXIT_BAD_INPUT);
 }
 
-#define MAX_PREV	32	/* --prev-look's looks */
+#define MAX_PREV	CMP_MAX_LOOKS	/* --prev-look's looks */
 
 /* A sequential gate's look (--look, --prev-look, --last); n 0: none. */
 struct look {
@@ -368,20 +368,11 @@ static void set_look(const struct look *look, struct cmp_params *params)
  * needs to catch cli.catch, one number on a line.
  */
 static void print_catch(const struct cmp_result *res, unsigned int nr,
-			const struct cmp_params *params, const struct runset *old)
+			const struct cmp_params *params)
 {
-	const struct cmp_result *r = NULL;
-	const struct runset_metric *m;
-	unsigned int i;
+	const struct cmp_result *r = cmp_primary_result(res, nr);
 
-	for (i = 0; i < nr && !r; i++)
-		if (res[i].primary && res[i].verdict != CMP_MISSING)
-			r = &res[i];
-	for (i = 0; i < nr && !r; i++)
-		if (res[i].verdict != CMP_MISSING)
-			r = &res[i];
-	m = r ? runset_find(old, r->metric) : NULL;
-	printf("%u\n", r ? cmp_runs_to_catch(r, params, m ? m->n : 0, cli.catch / 100) : 0);
+	printf("%u\n", r ? cmp_runs_to_catch(r, params, cli.catch / 100) : 0);
 }
 
 /* The header's words on alpha: "alpha 0.05 over 1 look", or the look's. */
@@ -703,13 +694,8 @@ static void print_row(const char *workload, const struct cmp_result *r)
  */
 static void print_why(const char *workload, const struct cmp_result *r)
 {
-	const char *word = cmp_verdict_name(r->verdict);
-	size_t len = strlen(word);
-
-	if (!strncmp(r->why, word, len) && r->why[len] == ':')
-		printf("# %s.%s: %s\n", workload, r->metric, r->why);
-	else
-		printf("# %s.%s: %s: %s\n", workload, r->metric, word, r->why);
+	printf("# %s.%s: %s: %s\n", workload, r->metric, cmp_verdict_name(r->verdict),
+	       cmp_reason(r));
 }
 
 /*
@@ -905,7 +891,7 @@ int main(int argc, char **argv)
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
 	if (cli.catch) {
-		print_catch(res, nr, &params, &old);
+		print_catch(res, nr, &params);
 		return 0;
 	}
 	cmp_fill_mde(res, nr, &params);

@@ -160,7 +160,6 @@ static const char *pct(double v, char *buf, size_t len)
  */
 static void compare_notes(const char *name, const struct cmp_result *r)
 {
-	const char *word = cmp_verdict_name(r->verdict);
 	char th[16], al[16], mde[16], now[16];
 
 	if (r->verdict == CMP_MISSING) {
@@ -185,11 +184,7 @@ static void compare_notes(const char *name, const struct cmp_result *r)
 	verdict_note("%s: mde %s with the runs it may take, %s with these (%.0f%% power)\n", name,
 		     pct(r->mde, mde, sizeof(mde)), pct(r->mde_now, now, sizeof(now)),
 		     100 * CMP_MDE_POWER);
-	/* the word once: an undecided metric's reason starts with it */
-	if (!strncmp(r->why, word, strlen(word)) && r->why[strlen(word)] == ':')
-		verdict_note("%s: %s\n", name, r->why);
-	else
-		verdict_note("%s: %s: %s\n", name, word, r->why);
+	verdict_note("%s: %s: %s\n", name, cmp_verdict_name(r->verdict), cmp_reason(r));
 }
 
 void verdict_compare(const char *workload, const char *label,
