@@ -18,14 +18,20 @@ const char *const bound_op_text[] = {
 	[BOUND_AT_LEAST] = ">=",
 };
 
-/* "-5%" or "+20%" into -0.05 or 0.20, for "change >=" and "change <=". */
-static int parse_change(struct bound *b, const char *num, char *why, size_t len)
+/* "-5%" into -0.05: 0, or -1 for anything but a finite percentage. */
+static int fraction_of_percent(const char *num, double *out)
 {
 	char *end;
 
 	errno = 0;
-	b->limit = strtod(num, &end) / 100;
-	if (end == num || strcmp(end, "%") || errno || !isfinite(b->limit)) {
+	*out = strtod(num, &end) / 100;
+	return end == num || strcmp(end, "%") || errno || !isfinite(*out) ? -1 : 0;
+}
+
+/* "-5%" or "+20%" into -0.05 or 0.20, for "change >=" and "change <=". */
+static int parse_change(struct bound *b, const char *num, char *why, size_t len)
+{
+	if (fraction_of_percent(num, &b->limit)) {
 		snprintf(why, len, "'%s' is not a percentage like -5%% or +20%%", num);
 		return -1;
 	}
@@ -45,13 +51,8 @@ static int parse_change(struct bound *b, const char *num, char *why, size_t len)
 static int parse_alarm(struct bound *b, const char *word, const char *num, char *why,
 		       size_t len)
 {
-	char *end;
-
-	errno = 0;
-	b->alarm = strtod(num, &end) / 100;
-	if (strcmp(word, "alarm") || end == num || strcmp(end, "%") || errno ||
-	    !isfinite(b->alarm) || b->alarm == 0 || (b->alarm < 0) != (b->limit < 0) ||
-	    fabs(b->alarm) > fabs(b->limit)) {
+	if (strcmp(word, "alarm") || fraction_of_percent(num, &b->alarm) || b->alarm == 0 ||
+	    (b->alarm < 0) != (b->limit < 0) || fabs(b->alarm) > fabs(b->limit)) {
 		snprintf(why, len,
 			 "after a change bound only 'alarm N%%', N on the change's side and within it, not '%.20s %.20s'",
 			 word, num);
