@@ -302,6 +302,16 @@ width=$(row ctx_switches_per_op | wc -c)
 	fail "1e-300 -> 0.052 switches per op: exit $rc, a row of $width characters: $(row ctx_switches_per_op)"
 pass "1e-300 -> 0.052 switches per op: $(row ctx_switches_per_op | tr -s ' '), $width characters"
 
+# A bounds line's own alarm line, inside its change and on its side; any
+# other is bad input (below).
+sed 's/^hackbench.messages_per_sec change >= -5%$/& alarm -2%/' "$fix/bounds" >"$tmp/alarm-bounds"
+grep -q 'alarm -2%$' "$tmp/alarm-bounds" || fail "no messages_per_sec change line to give an alarm: $(cat "$fix/bounds")"
+rc=$(run "$cmp" --bounds "$tmp/alarm-bounds" --json "$fix/old" "$fix/regressed")
+[ "$rc" = 1 ] && grep -q '"metric":"hackbench.messages_per_sec",.*"threshold":-0.05,"alarm":-0.02,' "$tmp/out" &&
+	grep -q '"metric":"hackbench.ctx_switches_per_op",.*"alarm":0.1,' "$tmp/out" ||
+	fail "'change >= -5% alarm -2%': exit $rc: $(cat "$tmp/out" "$tmp/err")"
+pass "'change >= -5% alarm -2%': the line's own alarm -2 %, the others half their change"
+
 rc=$(run "$cmp" --help)
 [ "$rc" = 0 ] && grep -q '^Usage: sched_perf_compare' "$tmp/out" || fail "--help: exit $rc"
 pass "--help: usage, exit 0"
@@ -345,6 +355,10 @@ done
 want="--prev-look '3' is not a list of whole numbers from 1, ascending, below --look's N, 3" \
 	bad "--prev-look at the look" \
 	--boots --look 3/9 --prev-look 3 "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
+for al in "alarm -7%" "alarm +2%" "alarm x%" "warn -2%" "alarm -2% more"; do
+	sed "s/^hackbench.messages_per_sec change >= -5%\$/& $al/" "$fix/bounds" >"$tmp/bad-alarm"
+	want="bad-alarm:" bad "a bounds line with '$al'" --bounds "$tmp/bad-alarm" "$fix/old" "$fix/old"
+done
 want="--prev-look '5,3' is not a list of whole numbers from 1, ascending" bad "--prev-look not ascending" \
 	--boots --look 8/9 --prev-look 5,3 "${b[@]}" "$fix/old,$fix/old" "$fix/old,$fix/old"
 want="--prev-look 'x' is not a list of whole numbers" bad "--prev-look x" \
