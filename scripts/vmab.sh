@@ -309,8 +309,8 @@ add_pair() {
 	rounds=$((rounds + 1))
 }
 
-# The primary metric's mde in compare's --tsv ($1): "-4.2% (messages_per_sec)
-# with 9 boots a side", or nothing.
+# The primary metric's mde in compare's --tsv ($1), by the last boot
+# allowed: "-4.2% (hackbench.messages_per_sec)", or nothing.
 mde_of() {
 	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 		$col["primary"] == "true" && $col["mde"] != "-" {
