@@ -28,7 +28,7 @@ for p in $progs; do
 	t0=$(now)
 	rc=0
 	"$dir/$p" --ab "$knob" --results none >"$out" 2>&1 || rc=$?
-	blocks=$(sed -n "s/^ok 1 $p.completed # \([0-9]*\) of.*/\1/p" "$out")
+	blocks=$(sed -n "s/^# $p.completed: \([0-9]*\) of.*/\1/p" "$out")
 	# the word of each comparison, on its line before the result:
 	# "# hackbench.ab.METRIC: same: ...", "# dirdeep.ab.METRIC: undecided: ..."
 	verdicts=$(sed -n "s/^# $p\.ab\.[a-z0-9_]*: \([a-z-]*\): .*/\1/p" "$out" |

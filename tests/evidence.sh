@@ -59,7 +59,8 @@ pass "tracer: $(head -n1 "$ev/summary.txt" | sed 's/^sched_perf evidence: hackbe
 
 # 3. asked for on a passing run: one KTAP result, the directory given
 hb --evidence "$tmp/asked" >"$tmp/asked.out" 2>&1 || fail "--evidence run exited $?"
-grep -qE "^ok [0-9]+ hackbench.evidence # trace and summary.txt in $tmp/asked" "$tmp/asked.out" ||
+ktap_is "$tmp/asked.out" "ok $(sed -n 's/^ok \([0-9]*\) hackbench\.evidence$/\1/p' "$tmp/asked.out") hackbench.evidence" \
+	"trace and summary.txt in $tmp/asked" ||
 	fail "no 'ok hackbench.evidence' line: $(grep -i evidence "$tmp/asked.out")"
 [ -s "$tmp/asked/summary.txt" ] || fail "--evidence DIR: no summary.txt"
 pass "--evidence DIR on a passing run: ok hackbench.evidence, summary in DIR"
@@ -67,7 +68,8 @@ pass "--evidence DIR on a passing run: ok hackbench.evidence, summary in DIR"
 # 4. no tracer: a SKIP with the reason when asked, a note on failure
 PATH=/nonexistent "$dir/hackbench" --iterations 2 --budget 2 --results none \
 	--evidence "$tmp/none" >"$tmp/none.out" 2>&1 || fail "no tracer: exit $?"
-grep -qE "^ok [0-9]+ hackbench.evidence # SKIP no tracer could record: trace-cmd not installed; perf not installed" \
+grep -qE "^ok [0-9]+ hackbench.evidence # SKIP no tracer could record$" "$tmp/none.out" &&
+	grep -qx "# hackbench.evidence: no tracer could record: trace-cmd not installed; perf not installed" \
 	"$tmp/none.out" || fail "no tracer: $(grep -i evidence "$tmp/none.out")"
 SCHED_PERF_EVIDENCE=0 hb --bounds "$tmp/impossible" --results none >"$tmp/off.out" 2>&1
 ! grep -q "evidence" "$tmp/off.out" || fail "SCHED_PERF_EVIDENCE=0 still collected evidence"

@@ -101,7 +101,7 @@ if grep -q '^ok [0-9]* selftests: sched_perf: sctp_rr # SKIP$' "$out"; then
 else
 	check_ktap "$out" sctp_rr
 fi
-grep -qE '^# ok [0-9]+ hackbench\.ctx_switches_per_op # .* <= 4321$' "$out" ||
+grep -qE '^# # hackbench\.ctx_switches_per_op: .* <= 4321$' "$out" && grep -qE '^# ok [0-9]+ hackbench\.ctx_switches_per_op$' "$out" ||
 	fail "hackbench was not judged by the unpacked bounds file (<= 4321)"
 pass "judged by the unpacked bounds file"
 for path in "$selftests" "$(realpath "$selftests")" "$ksrc" "$top"; do

@@ -45,6 +45,18 @@ check_ktap() {
 	rm -f "$out"
 }
 
+# ktap_is FILE RESULT NOTE: FILE holds the result line RESULT ("ok 1
+# hackbench", "ok 1 hackbench # SKIP why") with "# NAME: NOTE" on the line
+# before it (NOTE a basic regular expression, matched whole), NAME the text
+# of RESULT after "ok N " and before " # ": the figures of a result go
+# there, never on the result line.
+ktap_is() {
+	local f=$1 res=$2 note=$3 name
+	name=$(sed -E 's/^(not )?ok [0-9]+ //; s/ # .*$//' <<<"$res")
+	grep -qxF -- "$res" "$f" &&
+		grep -xF -B1 -- "$res" "$f" | head -n1 | grep -qx -- "# $name: $note"
+}
+
 # PROG skipped as a whole (exit 4), with its reason in its KTAP.
 check_skipped() {
 	local out=$1 prog=$2 why

@@ -50,19 +50,23 @@ rc=0
 "$tmp/unit" >"$tmp/out" 2>&1 || rc=$?
 [ $rc = 1 ] || fail "exit $rc with failing tests, want 1: $(tail -n3 "$tmp/out")"
 grep -qx '1\.\.7' "$tmp/out" || fail "plan is not the 7 registered: $(grep '^1\.\.' "$tmp/out")"
-expect() {	# LINE: one KTAP line that must be in the output, whole
-	grep -qxF "$1" "$tmp/out" || fail "no line '$1' in: $(grep -v '^#' "$tmp/out" | tr '\n' '|')"
+# EXPECT RESULT NOTE: the result line RESULT, whole, its figures on "#
+# NAME: NOTE" just before it
+expect() {
+	ktap_is "$tmp/out" "$1" "$2" ||
+		fail "no line '$1' after '# ...: $2' in: $(tr '\n' '|' <"$tmp/out")"
 }
-expect 'ok 1 case_passes # 2 checks'
-expect 'not ok 2 case_expect_fails # 1 of 3 checks failed'
-expect '# case_expect_fails: second: (1 == 2) is false'
-expect 'not ok 3 case_assert_stops # ended with exit 1 after 1 checks, 1 failed'
+expect 'ok 1 case_passes' '2 checks'
+expect 'not ok 2 case_expect_fails' '1 of 3 checks failed'
+grep -qxF '# case_expect_fails: second: (1 == 2) is false' "$tmp/out" ||
+	fail "no failed EXPECT's note: $(grep case_expect_fails "$tmp/out")"
+expect 'not ok 3 case_assert_stops' 'ended with exit 1 after 1 checks, 1 failed'
 grep -q 'never reached' "$tmp/out" && fail "the check after a failed ASSERT ran"
-expect "not ok 4 case_crashes # killed by signal 11 (Segmentation fault) after 1 checks"
-expect 'not ok 5 case_checks_nothing # made no check'
-expect 'not ok 6 case_exits # ended with exit 3 after 1 checks, 0 failed'
-expect 'ok 7 case_after # 1 checks'
-expect '# Totals: pass:2 fail:5 xfail:0 xpass:0 skip:0 error:0'
+expect 'not ok 4 case_crashes' 'killed by signal 11 (Segmentation fault) after 1 checks'
+expect 'not ok 5 case_checks_nothing' 'made no check'
+expect 'not ok 6 case_exits' 'ended with exit 3 after 1 checks, 0 failed'
+expect 'ok 7 case_after' '1 checks'
+grep -qxF '# Totals: pass:2 fail:5 xfail:0 xpass:0 skip:0 error:0' "$tmp/out" || fail "no totals: $(tail -n1 "$tmp/out")"
 pass "7 registered, 7 planned: a failed EXPECT, ASSERT, crash, exit and an empty test fail alone"
 
 # in one file the compiler refuses it; across files the runner must
@@ -80,7 +84,8 @@ rc=0
 "$intree/sched_perf_unit" "$intree/fixtures" >"$tmp/out" 2>&1 || rc=$?
 [ $rc = 0 ] || fail "sched_perf_unit exit $rc: $(grep '^not ok' "$tmp/out" | head -n3)"
 grep -qx "1\.\.$want" "$tmp/out" || fail "plan $(grep '^1\.\.' "$tmp/out"), $want UNIT_TESTs"
-[ "$(grep -cE '^ok [0-9]+ [a-z0-9_]+ # [0-9]+ checks$' "$tmp/out")" = "$want" ] ||
+[ "$(grep -cE '^ok [0-9]+ [a-z0-9_]+$' "$tmp/out")" = "$want" ] &&
+	[ "$(grep -cE '^# [a-z0-9_]+: [0-9]+ checks$' "$tmp/out")" = "$want" ] ||
 	fail "not every one of $want tests passed with its checks"
-pass "sched_perf_unit: $want tests registered, planned and passed ($(grep -oE '# [0-9]+ checks$' "$tmp/out" | awk '{ s += $2 } END { print s }') checks)"
+pass "sched_perf_unit: $want tests registered, planned and passed ($(grep -oE ': [0-9]+ checks$' "$tmp/out" | awk '{ s += $2 } END { print s }') checks)"
 done_ok

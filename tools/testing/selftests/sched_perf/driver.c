@@ -221,7 +221,7 @@ static void open_knob(const struct workload *wl, const struct run_config *c,
 static void collect_evidence(const struct workload *wl, const struct run_config *c,
 			     unsigned int runs, bool workload_failed)
 {
-	char where[PATH_MAX], why[PATH_MAX + 512], name[64];
+	char where[PATH_MAX], why[PATH_MAX + 512], lost_why[PATH_MAX + 600], name[64];
 	bool asked = c->evidence[0];
 	int ret;
 
@@ -234,9 +234,11 @@ static void collect_evidence(const struct workload *wl, const struct run_config 
 			       c->nr_rerun, c->rerun, where, sizeof(where), why, sizeof(why));
 	if (ret == EVIDENCE_LOST && asked)
 		verdict_lost("%s: --evidence not written: %s", wl->name, why);
-	if (ret && asked) {
-		verdict_skip(name, ret == EVIDENCE_LOST ? "not written (see the error after the totals)" :
-			     why);
+	if (ret == EVIDENCE_LOST && asked) {
+		snprintf(lost_why, sizeof(lost_why), "not written: %s", why);
+		verdict_skip(name, lost_why);
+	} else if (ret && asked) {
+		verdict_skip(name, why);
 	} else if (ret) {
 		verdict_note("evidence: none: %s%s\n",
 			     ret == EVIDENCE_LOST ? "not written: " : "", why);

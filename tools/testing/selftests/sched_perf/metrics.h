@@ -15,7 +15,12 @@ struct metric {
 	char name[METRIC_NAME_LEN];
 	const char *unit;
 	double value;
-	const char *missing;	/* NULL, or why the figure is not available */
+	/*
+	 * NULL, or why the figure is not available: its cause first, the
+	 * same text on every run ("no /proc/schedstat"), then any detail
+	 * after " (" or ": ".  The cause is a check's SKIP reason.
+	 */
+	const char *missing;
 };
 
 struct metric_set {

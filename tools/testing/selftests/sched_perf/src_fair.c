@@ -66,7 +66,7 @@ static bool snapshot(struct fair_stats *fs)
 	ret = fair_stats_parse(text, fs, err, sizeof(err));
 	free(text);
 	if (ret) {
-		snprintf(why, sizeof(why), "%s: %s", FAIR_STATS_PATH, err);
+		snprintf(why, sizeof(why), "unreadable %s: %s", FAIR_STATS_PATH, err);
 		fair_missing = why;
 		return false;
 	}
@@ -86,7 +86,7 @@ static void fair_end(struct measure *m)
 	int i;
 
 	if (snapshot(&after) && fair_stats_diff(&before, &after, &d, err, sizeof(err))) {
-		snprintf(why, sizeof(why), "fair_stats: %s", err);
+		snprintf(why, sizeof(why), "fair_stats not comparable: %s", err);
 		fair_missing = why;
 	}
 	/* the counters move only while schedstats are enabled */

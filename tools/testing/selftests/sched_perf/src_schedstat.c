@@ -40,7 +40,7 @@ static void enable_schedstats(void)
 			close(fd);
 		guard_forget(sysctl_undo);
 		sysctl_undo = -1;
-		schedstats_off = "kernel.sched_schedstats=0 and cannot enable it (not root)";
+		schedstats_off = "schedstats off and not root to enable them (kernel.sched_schedstats=0)";
 		return;
 	}
 	close(fd);
@@ -88,7 +88,7 @@ static bool snapshot(struct schedstat *ss)
 	ret = schedstat_parse(text, ss, err, sizeof(err));
 	free(text);
 	if (ret) {
-		snprintf(why, sizeof(why), "/proc/schedstat: %s", err);
+		snprintf(why, sizeof(why), "unreadable /proc/schedstat: %s", err);
 		schedstat_missing = why;
 		return false;
 	}

@@ -3,6 +3,7 @@
  * The only file that includes kselftest.h: its counters are static, so
  * every KTAP line of a program must come from here.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,18 +45,57 @@ void verdict_note(const char *fmt, ...)
 }
 
 /*
- * One KTAP result, "ok N <name> # <diagnostic>": the name is the same on
- * every run (CI parsers track a test by it), the figures of this run go
- * after " # ", and a SKIP is "ok N <name> # SKIP <why>".  Not through
- * ksft_test_result_skip(), which puts the directive before the name ("ok
- * N # SKIP ..."), nor ksft_test_result_code(), which older trees'
- * kselftest.h lack: the counters are kselftest.h's all the same, so its
- * totals and ksft_get_fail_cnt() count every result.
+ * Does @s hold a figure: a digit that does not continue a word ("0.82",
+ * "p 0.03", "2 of 5"; not "tcp_rr", "ipv4" or "per_1k_ops")?
  */
-static void result(int code, const char *name, const char *diag)
+bool verdict_has_figure(const char *s)
 {
 	const char *c;
 
+	for (c = s; *c; c++)
+		if (isdigit((unsigned char)*c) &&
+		    (c == s || !(isalnum((unsigned char)c[-1]) || c[-1] == '_')))
+			return true;
+	return false;
+}
+
+/*
+ * A SKIP's reason on its result line: the cause of @why, the text before
+ * its first " (" or ": " (what follows is the detail: an errno, a path, a
+ * figure).  CI parsers file a skipped result under its reason too
+ * (0-day's takes it as one more part of the name), so a reason must read
+ * the same on every run with that cause: one that still holds a figure
+ * is replaced by a fixed one.
+ */
+static void fixed_reason(const char *why, char *buf, size_t len)
+{
+	size_t n = strlen(why);
+	const char *p = strstr(why, " (");
+	const char *colon = strstr(why, ": ");
+
+	if (colon && (!p || colon < p))
+		p = colon;
+	if (p)
+		n = p - why;
+	snprintf(buf, len, "%.*s", (int)n, why);
+	if (verdict_has_figure(buf) || !*buf)
+		snprintf(buf, len, "%s", "not available");
+}
+
+/*
+ * One KTAP result, "ok N <name>", "not ok N <name>" or "ok N <name> #
+ * SKIP <reason>", and nothing else: CI parsers track a test by all the
+ * text after "ok N " (0-day's keeps even a diagnostic after " # "), so a
+ * figure there would be a new test on every run.  The figures of this
+ * run go on a "# <name>: ..." line before it (verdict_check(),
+ * verdict_skip()).  Not through ksft_test_result_skip(), which puts the
+ * directive before the name ("ok N # SKIP ..."), nor
+ * ksft_test_result_code(), which older trees' kselftest.h lack: the
+ * counters are kselftest.h's all the same, so its totals and
+ * ksft_get_fail_cnt() count every result.
+ */
+static void result(int code, const char *name, const char *reason)
+{
 	switch (code) {
 	case KSFT_PASS:
 		ksft_inc_pass_cnt();
@@ -69,36 +109,50 @@ static void result(int code, const char *name, const char *diag)
 	}
 	printf("%s %u %s", code == KSFT_PASS || code == KSFT_SKIP ? "ok" : "not ok",
 	       ksft_test_num(), name);
-	if (code == KSFT_SKIP || *diag)
-		printf(" #%s", code == KSFT_SKIP ? " SKIP" : "");
-	if (*diag)
-		putchar(' ');
-	/* one line whatever the text: a newline would start a line of its own */
-	for (c = diag; *c; c++)
+	if (code == KSFT_SKIP)
+		printf(" # SKIP %s", reason);
+	putchar('\n');
+}
+
+/* "# <name>: <detail>", on one line whatever the text */
+static void detail_note(const char *name, const char *detail)
+{
+	const char *c;
+
+	printf("# %s: ", name);
+	for (c = detail; *c; c++)
 		putchar(*c == '\n' ? ' ' : *c);
 	putchar('\n');
 }
 
 void verdict_check(bool pass, const char *name, const char *fmt, ...)
 {
-	char detail[256];
+	char detail[512];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
-	result(pass ? KSFT_PASS : KSFT_FAIL, name, detail);
+	if (*detail)
+		detail_note(name, detail);
+	result(pass ? KSFT_PASS : KSFT_FAIL, name, NULL);
 }
 
 void verdict_skip(const char *name, const char *why)
 {
-	result(KSFT_SKIP, name, why);
+	char reason[128];
+
+	fixed_reason(why, reason, sizeof(reason));
+	/* the whole text where the reason is but its cause */
+	if (strcmp(reason, why))
+		detail_note(name, why);
+	result(KSFT_SKIP, name, reason);
 }
 
 /*
  * A bound on what other work moves (a rate, placement, waiting for a CPU)
  * says nothing about the kernel when other work took a good part of the
- * machine: SKIP it with the figure.  True when skipped.
+ * machine: SKIP it, the figure on the line before.  True when skipped.
  */
 static bool machine_busy(const struct metric_set *set, const char *metric,
 			 const char *name)
@@ -271,8 +325,8 @@ void verdict_skip_all(const char *why)
 {
 	ksft_print_header();
 	if (bisect_codes) {
-		ksft_set_plan(0);
-		printf("# SKIP: %s\n", why);
+		/* kselftest.h's form of it, "SKIP: ..." would read as a result */
+		printf("1..0 # SKIP %s\n", why);
 		exit(125);
 	}
 	ksft_exit_skip("%s\n", why);

@@ -23,18 +23,28 @@
 #define EXIT_OPEN	4	/* as kselftest's skip: not judged, not passed */
 
 /*
- * KTAP output.  A result is "ok|not ok N <name>[ # <figures>]" or "ok N
- * <name> # SKIP <why>": @name (<workload>.<check>) is the same on every
- * run, whatever was measured; this run's figures and reasons follow " # ".
+ * KTAP output.  A result is "ok|not ok N <name>" or "ok N <name> # SKIP
+ * <reason>" and nothing more: @name (<workload>.<check>) is the same on
+ * every run, whatever was measured, and so is a SKIP's reason for one
+ * cause (CI parsers name a test by all the text after "ok N ", 0-day's
+ * the SKIP reason included).  This run's figures, bounds and verdict
+ * numbers go on a "# <name>: ..." line just before the result.
  */
 void verdict_begin(unsigned int plan);
 /* How many results were reported so far. */
 unsigned int verdict_reported(void);
 __printf(1, 2) void verdict_note(const char *fmt, ...);
-/* A pass or a fail named @name, @fmt's figures after " # " */
+/* A pass or a fail named @name, after "# <name>: <@fmt's figures>" */
 __printf(3, 4) void verdict_check(bool pass, const char *name,
 				  const char *fmt, ...);
+/*
+ * A SKIP named @name.  Its reason is the cause of @why, the text before
+ * the first " (" or ": " (a metric's missing text, metrics.h): the whole
+ * of @why, where there is more, goes on the line before.
+ */
 void verdict_skip(const char *name, const char *why);
+/* Does @s hold a figure, a digit that does not continue a word? */
+bool verdict_has_figure(const char *s);
 /* One KTAP line per bound that applies; SKIP when a metric is missing. */
 void verdict_judge(const struct bounds *bs, const char *workload,
 		   const char *variant, const struct metric_set *set,
@@ -42,7 +52,8 @@ void verdict_judge(const struct bounds *bs, const char *workload,
 /*
  * One KTAP result per comparison, named <workload>.<label>.<metric>: a
  * regression fails, an improvement or no change passes, a comparison that
- * cannot judge (noisy, too few runs, missing) is a SKIP with its figures.
+ * cannot judge (noisy, too few runs, missing) is a SKIP with its verdict
+ * word as the reason; the figures go on "# <name>: ..." lines before.
  */
 void verdict_compare(const char *workload, const char *label,
 		     const struct cmp_result *res, unsigned int n);
