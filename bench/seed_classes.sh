@@ -34,7 +34,7 @@ for n in $which; do
 	t0=$(now)
 	rc=0
 	VM_OUT=$out/$n "$top/scripts/vmab.sh" "$tree@$a" "$tree@$b" >"$out/$n.log" 2>&1 || rc=$?
-	flagged=$(sed -n 's/^not ok [0-9]* \([^ ]*\) # regressed: /\1: /p' "$out/$n/verdict.tap" 2>/dev/null | paste -sd';')
+	flagged=$(sed -n 's/^# \([a-z_]*\): regressed: /\1: /p' "$out/$n/verdict.tap" 2>/dev/null | paste -sd';')
 	printf '  %s %-60s exit %s, %s s: %s\n' "$n" "$(git -C "$tree" log -1 --format=%s "$b" | cut -c1-60)" \
 		"$rc" "$(($(now) - t0))" "${flagged:-nothing flagged}"
 done

@@ -76,10 +76,10 @@
 #                  VM_KERNEL and VM_OUT writes VM_OUT/results/PROG.results)
 # Output: a line per boot with its host seconds, a line per look and
 # program, then the last look's sched_perf_compare table per program, then
-# KTAP, one test per program, named after it, the tally or the metrics
-# flagged after " # " ("not ok 1 hackbench # regressed: hackbench.m
-# +12.0%"), then the boots used per side, the host time and why it
-# stopped.  Exit 0 no regression, 1 a program regressed, 2 bad input or a
+# KTAP, one test per program, named after it ("not ok 1 hackbench"), the
+# tally or the metrics flagged on the line before ("# hackbench:
+# regressed: hackbench.m +12.0%"), then the boots used per side, the host
+# time and why it stopped.  Exit 0 no regression, 1 a program regressed, 2 bad input or a
 # boot that failed, 4 a program not shown within its thresholds (or
 # nothing judged).
 set -eu
@@ -357,23 +357,30 @@ look() {	# k prevs last
 				need=0
 			[ "${need:-0}" -le "$catch_need" ] || catch_need=$need
 		fi
+		# the figures on "# PROG: ..." before the result, which carries
+		# only the name and a SKIP's fixed reason (CI parsers name a
+		# test by all that follows "ok N ")
 		case $rc in
 		0)
 			judged=$((judged + 1))
-			echo "ok $nr $prog # no metric worse than its threshold over $rounds boots each ($tally)"
+			echo "# $prog: no metric worse than its threshold over $rounds boots each ($tally)"
+			echo "ok $nr $prog"
 			;;
 		4)
 			# a metric not shown within its threshold the bad way
 			open=$((open + 1))
-			echo "ok $nr $prog # SKIP not shown within its thresholds over $rounds boots each ($tally)"
+			echo "# $prog: not shown within its thresholds over $rounds boots each ($tally)"
+			echo "ok $nr $prog # SKIP not shown within its thresholds"
 			;;
 		1)
 			judged=$((judged + 1))
 			regressed+=("$prog")
-			echo "not ok $nr $prog # $tally"
+			echo "# $prog: $tally"
+			echo "not ok $nr $prog"
 			;;
 		*)
-			echo "ok $nr $prog # SKIP cannot compare: $(head -n1 "$dir/$prog.compare")"
+			echo "# $prog: cannot compare: $(head -n1 "$dir/$prog.compare")"
+			echo "ok $nr $prog # SKIP cannot compare"
 			;;
 		esac >>"$dir/verdict"
 		say "look $k at $rounds boots a side: $prog: $(case $rc in 0) echo passed ;; 1) echo regressed ;; 4) echo open ;; *) echo "cannot compare" ;; esac)${tally:+ ($tally)}${mde:+; could catch $mde with $max_boots boots a side}"
