@@ -65,7 +65,7 @@ TESTS=(
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
 	"window		integration	tests/window.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"
-	"ktap_names	integration	tests/ktap_names.sh @INTREE@"
+	"ktap_names	integration	tests/ktap_names.sh @INTREE@ @MAKE@ @SELFTESTS@"
 	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"
 	"install	integration	tests/install.sh @MAKE@ @SELFTESTS@"
 	"gen_tar	integration	tests/gen_tar.sh @MAKE@ @SELFTESTS@"
