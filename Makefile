@@ -48,6 +48,7 @@ RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 .PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
 	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes bench-kernel-power bench-overhead \
+	bench-lkp-names \
 	bench clean report fuzz check-fresh check-mutants \
 	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
 
@@ -139,6 +140,14 @@ bench-gate-guest: deps-vmtest build
 # its wall time (goal: 5 minutes on 2 CPUs) and what it decided.
 bench-gate-default: build
 	bench/gate_default.sh "$(INTREE)"
+
+# 0-day's own kselftest parser over a quiet and a busy make run_tests:
+# the names it files the suite's results under (LKP_SRC: an lkp-tests
+# checkout; needs ruby and ruby-activesupport).
+LKP_SRC		?=
+bench-lkp-names: build
+	@[ -n "$(LKP_SRC)" ] || { echo "bench-lkp-names: set LKP_SRC to an lkp-tests checkout" >&2; exit 2; }
+	bench/lkp_names.sh "$(SELFTESTS)" "$(LKP_SRC)"
 
 # The seed series' commits against their parents over interleaved boots.
 bench-seed-classes: deps-vmtest sync build
