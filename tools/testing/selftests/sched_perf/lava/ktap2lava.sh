@@ -5,13 +5,13 @@
 #
 # Report the KTAP of run_kselftest.sh (or of make run_tests) as LAVA test
 # cases: one per program (the runner's "ok N selftests: COLL: PROG") and
-# one per check of a program ("# ok 3 hackbench.migrations_per_1k_ops #
-# 0.3 <= 50", "# ok 8 hackbench.x # SKIP reason", "# not ok 5 ...").  ok
-# is pass, not ok is fail, a SKIP directive is skip.  The older form of a
-# check ("# ok 3 hackbench.x 0.3 <= 50", "# ok 8 # SKIP hackbench.x:
-# reason") maps the same.  A check's name keeps its program prefix and
-# drops the figures that follow it; a check of another suite, named
-# otherwise, is PROG.<its whole description>.  Names are reduced to LAVA's
+# one per check of a program ("# ok 3 hackbench.migrations_per_1k_ops",
+# "# ok 8 hackbench.x # SKIP reason", "# not ok 5 ...").  ok is pass, not
+# ok is fail, a SKIP directive is skip.  Older forms of a check ("# ok 3
+# hackbench.x # 0.3 <= 50", "# ok 3 hackbench.x 0.3 <= 50", "# ok 8 #
+# SKIP hackbench.x: reason") map the same.  A check's name keeps its
+# program prefix and drops any figures after it; a check of another
+# suite, named otherwise, is PROG.<its whole description>.  Names: LAVA's
 # safe characters [A-Za-z0-9._-] (others become _).  One more case,
 # ktap_complete, fails when the runner's plan (1..N) is missing or was not
 # met: a run that died or was cut short.
