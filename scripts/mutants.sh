@@ -42,6 +42,9 @@ MUTANTS=(
 	"unit@@$S/verdict.c@@'code = nr_open ? KSFT_SKIP : ksft_code();'@@'code = ksft_code();'"
 	"unit@@$S/compare.c@@'if (cmp_min_p(p, n_old ? n_old : n, n) < alpha * (by - spent))\n\t\t\tspent = by;'@@'spent = by;'"
 	"verdicts@@$S/compare.c@@'return rule->change * (share > 0 ? share : CMP_ALARM_SHARE);'@@'return rule->change;'"
+	"unit@@$S/verdict.c@@'\tresult(KSFT_SKIP, name, NULL);\n\treturn true;'@@'\tresult(KSFT_SKIP, name, \"machine busy with other work\");\n\treturn true;'"
+	"unit@@$S/verdict.c@@'if (verdict_has_figure(buf) || !*buf)'@@'if (!*buf)'"
+	"unit@@$S/verdict.c@@'\tif (*detail)\n\t\tdetail_note(name, detail);\n'@@''"
 )
 
 tmp=$(mktemp -d)

@@ -63,6 +63,34 @@ void unit_stop(void)
 	_exit(1);
 }
 
+int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len)
+{
+	char path[] = "/tmp/sched_perf_unit_out.XXXXXX";
+	int fd = mkstemp(path), status;
+	ssize_t got = -1;
+	pid_t pid;
+
+	out[0] = '\0';
+	if (fd < 0)
+		return -1;
+	fflush(stdout);
+	pid = fork();
+	if (!pid) {
+		dup2(fd, STDOUT_FILENO);
+		report(arg);
+		fflush(stdout);
+		_exit(0);
+	}
+	if (pid > 0 && waitpid(pid, &status, 0) == pid)
+		got = pread(fd, out, len - 1, 0);
+	close(fd);
+	unlink(path);
+	out[got > 0 ? got : 0] = '\0';
+	if (pid < 0 || got < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
 char *unit_fixture(const char *name)
 {
 	char path[512], err[640];

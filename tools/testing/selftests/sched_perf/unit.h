@@ -7,6 +7,7 @@
 #define SCHED_PERF_UNIT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "compare.h"
 #include "runset.h"
@@ -66,6 +67,13 @@ extern const char *unit_fixtures;
 enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,
 			    const char *metric, double change,
 			    const struct cmp_params *params, struct cmp_result *r);
+
+/*
+ * @report(@arg) in a child whose stdout goes to @out (room @len): the KTAP
+ * lines the verdict layer printed.  The child's exit code, -1 when it
+ * died; @report ends with verdict_finish() or returns (exit 0).
+ */
+int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len);
 
 /* Fixture @name of the fixture directory, whole; exits when unreadable. */
 char *unit_fixture(const char *name);

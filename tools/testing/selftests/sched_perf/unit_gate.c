@@ -6,14 +6,11 @@
  * evenly, compare --look spending from one look before, the in-boot
  * program exiting 0 on a shown "worse".
  */
-#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "compare.h"
 #include "runset.h"
@@ -192,35 +189,26 @@ UNIT_TEST(gate_figures_true_to_labels)
 	runset_free(&new);
 }
 
-/*
- * Item 5: the verdict layer's exit and KTAP lines for one comparison, in
- * a child, its stdout into @out (room @len).  -1 when the child died.
- */
+/* Item 5: the verdict layer's exit and KTAP lines for one comparison. */
+struct report {
+	const struct cmp_result *res;
+	unsigned int n;
+};
+
+static void report_comparison(void *arg)
+{
+	const struct report *rep = arg;
+
+	verdict_begin(rep->n);
+	verdict_compare("hackbench", "ab", rep->res, rep->n);
+	verdict_finish();
+}
+
 static int report_exit(const struct cmp_result *res, unsigned int n, char *out, size_t len)
 {
-	char path[] = "/tmp/sched_perf_unit_gate.XXXXXX";
-	int fd = mkstemp(path), status;
-	ssize_t got = -1;
-	pid_t pid;
+	struct report rep = { res, n };
 
-	if (fd < 0)
-		return -1;
-	fflush(stdout);
-	pid = fork();
-	if (!pid) {
-		dup2(fd, STDOUT_FILENO);
-		verdict_begin(n);
-		verdict_compare("hackbench", "ab", res, n);
-		verdict_finish();
-	}
-	if (pid > 0 && waitpid(pid, &status, 0) == pid)
-		got = pread(fd, out, len - 1, 0);
-	close(fd);
-	unlink(path);
-	out[got > 0 ? got : 0] = '\0';
-	if (pid < 0 || got < 0 || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
+	return unit_capture(report_comparison, &rep, out, len);
 }
 
 static struct cmp_result judged(const char *metric, enum cmp_verdict v, bool primary)
