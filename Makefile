@@ -145,7 +145,7 @@ bench-gate-default: build
 # the names it files the suite's results under (LKP_SRC: an lkp-tests
 # checkout; needs ruby and ruby-activesupport).
 LKP_SRC		?=
-bench-lkp-names: build
+bench-lkp-names: deps-bench build
 	@[ -n "$(LKP_SRC)" ] || { echo "bench-lkp-names: set LKP_SRC to an lkp-tests checkout" >&2; exit 2; }
 	bench/lkp_names.sh "$(SELFTESTS)" "$(LKP_SRC)"
 

@@ -26,15 +26,10 @@ lkp=${2:?usage: lkp_names.sh SELFTESTS LKP_SRC [OUT]}
 out=${3:-$(mktemp -d)}
 parse=$lkp/programs/kselftests/parse
 [ -f "$parse" ] || { echo "lkp_names: no $parse (git clone https://github.com/intel/lkp-tests)" >&2; exit 2; }
-command -v ruby >/dev/null || { echo "lkp_names: no ruby (apt-get install ruby ruby-activesupport)" >&2; exit 2; }
+command -v ruby >/dev/null || { echo "lkp_names: no ruby (scripts/deps.sh install bench)" >&2; exit 2; }
+. "$(dirname "$0")/../scripts/programs.sh"
 mkdir -p "$out/results"
-hogs=
-stop_hogs() {
-	# shellcheck disable=SC2086
-	[ -z "$hogs" ] || { kill $hogs 2>/dev/null; wait $hogs 2>/dev/null || :; }
-	hogs=
-}
-trap stop_hogs EXIT
+trap busy_stop EXIT
 
 make_run() {	# label
 	echo "lkp_names: make run_tests ($1) ..." >&2
@@ -51,12 +46,9 @@ if [ -s "$out/quiet.log" ] && [ -s "$out/busy.log" ]; then
 	echo "lkp_names: the runs of $out again (remove its *.log to run anew)" >&2
 else
 	make_run quiet
-	for _ in 1 2; do
-		( while :; do :; done ) &
-		hogs="$hogs $!"
-	done
+	busy_start 2
 	make_run busy
-	stop_hogs
+	busy_stop
 fi
 
 for run in quiet busy; do

@@ -27,3 +27,22 @@ median() {
 	sort -g | awk '{ v[NR] = $1 }
 		END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+
+# busy_start N: N busy loops in the background, the machine's "other
+# work" (their PIDs in busy_pids); busy_stop kills them, always 0.  A
+# caller's EXIT trap calls busy_stop too.
+busy_pids=
+busy_start() {
+	_n=$1
+	while [ "$_n" -gt 0 ]; do
+		( while :; do :; done ) &
+		busy_pids="$busy_pids $!"
+		_n=$((_n - 1))
+	done
+}
+busy_stop() {
+	# shellcheck disable=SC2086
+	[ -z "$busy_pids" ] || { kill $busy_pids 2>/dev/null; wait $busy_pids 2>/dev/null; }
+	busy_pids=
+	return 0
+}

@@ -42,13 +42,7 @@ dir=$1 make=$2 selftests=$3
 kunit=$dir/../../kunit/kunit.py
 ktap2lava=$dir/lava/ktap2lava.sh
 tmp=$(mktemp -d)
-hogs=
-stop_hogs() {
-	# shellcheck disable=SC2086
-	[ -n "$hogs" ] && kill $hogs 2>/dev/null && wait $hogs 2>/dev/null
-	hogs=
-}
-trap 'stop_hogs; rm -rf "$tmp"' EXIT
+trap 'busy_stop; rm -rf "$tmp"' EXIT
 
 [ -f "$kunit" ] || skip "no $kunit (the suite is not in a kernel tree)"
 command -v python3 >/dev/null || skip "no python3 for kunit.py"
@@ -112,12 +106,9 @@ runs() {	# label
 mkdir -p "$tmp/results"
 run base hackbench "${short[@]}" --save "$tmp/base.res"
 runs quiet
-for _ in 1 2; do
-	( while :; do :; done ) &
-	hogs="$hogs $!"
-done
+busy_start 2
 runs busy
-stop_hogs
+busy_stop
 [ "$(cat "$knob")" = "$was" ] || fail "--ab: $knob is $(cat "$knob"), not $was as found"
 run peer hackbench -g 1 -l 100
 run peer pipe -l 1000
