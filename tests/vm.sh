@@ -48,7 +48,7 @@ for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do
 	pass "$prog: nr_wakeups_* non-zero ($v wakeups per op)"
 done
 # /proc/schedstat deltas feed checks that ran, not SKIP
-n=$(grep -E '^# ok [0-9]+ [a-z_]+\.ss_[a-z0-9_]+ ' "$ktap" | grep -cv ' # SKIP')
+n=$(grep -E '^# ok [0-9]+ [a-z_]+\.ss_[a-z0-9_]+( |$)' "$ktap" | grep -cv ' # SKIP')
 [ "$n" -ge 4 ] || fail "only $n /proc/schedstat checks ran (hackbench and the three RR programs have one each)"
 ! grep -qE '^# ok [0-9]+ [a-z_]+\.ss_[a-z0-9_]+ # SKIP' "$ktap" || fail "a /proc/schedstat check was skipped"
 pass "$n /proc/schedstat checks ran, none skipped"
@@ -61,7 +61,7 @@ for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do
 		v=$(sed -n "s/^# # $prog\.$metric: \([0-9.e+-]*\).*/\1/p" "$ktap" | head -n1)
 		awk -v v="${v:-0}" 'BEGIN { exit !(v > 0) }' || fail "$prog: $metric is '$v'"
 	done
-	n=$(grep -E "^# ok [0-9]+ $prog\.(sis|wakeup)_[a-z_]+ " "$ktap" | grep -cv ' # SKIP')
+	n=$(grep -E "^# ok [0-9]+ $prog\.(sis|wakeup)_[a-z_]+( |$)" "$ktap" | grep -cv ' # SKIP')
 	[ "$n" -ge 1 ] || fail "$prog: no fair_stats check ran"
 	# (a share of nothing is no check: pipe's wakeups may find an idle
 	# CPU without one scan, and its scan identity has no denominator)
@@ -72,7 +72,7 @@ for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do
 		grep -qE "^# ok [0-9]+ $prog\.$metric( # SKIP denominator is zero)?$" "$ktap" ||
 			fail "$prog: identity $metric not checked or failed: $(grep -m1 "$prog\.$metric" "$ktap")"
 	done
-	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wakeup_checks_per_op\|sis_scanned_per_wakeup\|wakeup_preempt_share\): \([0-9.e+-]*\).*/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
+	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wakeup_checks_per_op\|sis_scanned_per_wakeup\|wakeup_preempt_share\): \([0-9.e+-]*\)\( [^ ]*\)\{0,1\}$/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
 done
 tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap" | head -n1)
 awk -v t="${tps:-0}" 'BEGIN { exit !(t > 0) }' ||
