@@ -53,7 +53,7 @@ knob=/proc/sys/kernel/sched_rr_timeslice_ms
 [ -w "$knob" ] || skip "no writable $knob for --ab (not root?)"
 was=$(cat "$knob")
 ab="$knob=$([ "$was" = 50 ] && echo 100 || echo 50)"
-short=(--budget 2 --iterations 2)
+short=(--budget 1 --iterations 2)
 
 # Run PROG at the program's level as LABEL: its output in
 # $tmp/LABEL.PROG.out.  0 or 1 (a check failed: allowed, the names are
