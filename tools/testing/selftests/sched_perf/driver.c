@@ -232,9 +232,8 @@ static void collect_evidence(const struct workload *wl, const struct run_config 
 	/* one iteration as long as one of the run's, the options of the load */
 	ret = evidence_collect(asked ? c->evidence : NULL, wl->name, c->budget / runs,
 			       c->nr_rerun, c->rerun, where, sizeof(where), why, sizeof(why));
-	if (ret == EVIDENCE_LOST && asked)
-		verdict_lost("%s: --evidence not written: %s", wl->name, why);
 	if (ret == EVIDENCE_LOST && asked) {
+		verdict_lost("%s: --evidence not written: %s", wl->name, why);
 		snprintf(lost_why, sizeof(lost_why), "not written: %s", why);
 		verdict_skip(name, lost_why);
 	} else if (ret && asked) {
