@@ -119,8 +119,13 @@ run peer pipe -l 1000
 # text after "ok N " up to "# SKIP" (the runner's own results: up to " #
 # ", as the parser reads them), REASON what follows "# SKIP" ("-" without
 # a SKIP, "" for a SKIP without a reason), NOTED 1 when the line before is
-# "# NAME: ..." at the same depth.
+# "# NAME: ..." one "# " deeper.  Read once a file, into FILE.tsv: the
+# runs are over before any is judged.
 results() {	# file
+	[ -f "$1.tsv" ] || results_of "$1" >"$1.tsv"
+	cat "$1.tsv"
+}
+results_of() {	# file
 	awk '{
 		line = $0
 		sub(/\r$/, "", line)
