@@ -107,7 +107,8 @@ static const struct opt_spec common_opts[] = {
 		"measure nothing (overhead baseline): --counters none"),
 	OPT_CALLBACK(0, "counters", "LIST", parse_counters,
 		     "counter sources, comma-separated: perf (events\n"
-		     "inherited by the workers), tasks (their\n"
+		     "inherited by the workers), bpf (BPF on the sched\n"
+		     "tracepoints: the workers' wakeups), tasks (their\n"
 		     "/proc/<tid>/sched), schedstat (/proc/schedstat),\n"
 		     "fair (sched/fair_stats), machine (/proc/stat); or\n"
 		     "all, default, none.  Default: all but perf, whose\n"

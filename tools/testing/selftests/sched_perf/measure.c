@@ -30,17 +30,17 @@ void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
 
 /*
  * The order of a window's end: perf first, so that the others' reading is
- * not counted, then the workers' figures (the task-clock when perf is
+ * not counted, BPF's counts next for the same reason, then the workers' figures (the task-clock when perf is
  * off), then the machine, which needs the task-clock.  A window begins in
  * the reverse order.
  */
 static const struct counter_source *const sources[] = {
-	&src_perf, &src_tasks, &src_machine, &src_schedstat, &src_fair,
+	&src_perf, &src_bpf, &src_tasks, &src_machine, &src_schedstat, &src_fair,
 };
 
 /* The order of their lines in the report header. */
 static const struct counter_source *const described[] = {
-	&src_schedstat, &src_fair, &src_perf, &src_tasks,
+	&src_schedstat, &src_fair, &src_perf, &src_tasks, &src_bpf,
 };
 
 /* A source's bit in measure.sources: its place in sources[]. */

@@ -39,10 +39,11 @@ struct measure_meta {
  * The counter sources, by name: perf (perf events inherited by the
  * workload's tasks), tasks (the workers' /proc/<tid>/sched), schedstat
  * (/proc/schedstat, and kernel.sched_schedstats on for the run), fair
- * (sched/fair_stats), machine (/proc/stat: the machine's other load).
+ * (sched/fair_stats), machine (/proc/stat: the machine's other load), bpf
+ * (BPF programs on the sched tracepoints, following the workload's tasks).
  */
-#define MEASURE_SOURCES_ALL	0x1fu
-#define MEASURE_SOURCE_NAMES	"perf,tasks,schedstat,fair,machine"
+#define MEASURE_SOURCES_ALL	0x3fu
+#define MEASURE_SOURCE_NAMES	"perf,bpf,tasks,schedstat,fair,machine"
 
 /* The sources read unless --counters says otherwise: all but perf. */
 unsigned int measure_default_sources(void);

@@ -23,6 +23,15 @@
 #define SHARE(name, num, den, flags) \
 	{ name, "", flags, TERMS(PLUS(num)), TERMS(PLUS(den)), 1 }
 
+/* A window's own figure, times @scale: median over iterations. */
+#define VALUE(name, unit, field, scale, flags) \
+	{ name, unit, ROW_VALUE | (flags), TERMS(PLUS(field)), TERMS(0), scale }
+/* A share of the wakeups whose placement is known. */
+#define PLACED(name, field) \
+	{ name, "", 0, TERMS(PLUS(field)), \
+	  TERMS(PLUS(F_TP_PLACED_PREV), PLUS(F_TP_PLACED_WAKER), \
+		PLUS(F_TP_PLACED_LLC), PLUS(F_TP_PLACED_OTHER)), 1 }
+
 const struct metric_row metric_rows[] = {
 	/* perf events */
 	TOTAL("task_clock", "ns", F_TASK_CLOCK, 0),
@@ -101,6 +110,24 @@ const struct metric_row metric_rows[] = {
 	  TERMS(PLUS(FAIR(wakeup_preempts)), PLUS(FAIR(wakeup_slice_kept)),
 		MINUS(FAIR(wakeup_checks))),
 	  TERMS(PLUS(FAIR(wakeup_checks))), 1 },
+
+	/*
+	 * The same questions from BPF on the tracepoints every kernel has
+	 * (src_bpf.c), for the workload's tasks alone: where wakeups put the
+	 * wakee, how often a wakee preempted, how long it waited to run.
+	 */
+	PER("tp_wakeups_per_op", "", F_TP_WAKEUPS, 1, 0),
+	PLACED("tp_wake_prev_cpu_share", F_TP_PLACED_PREV),
+	PLACED("tp_wake_waker_cpu_share", F_TP_PLACED_WAKER),
+	PLACED("tp_wake_llc_share", F_TP_PLACED_LLC),
+	PLACED("tp_wake_other_llc_share", F_TP_PLACED_OTHER),
+	{ "tp_wake_migrations_per_1k_ops", "", LS,
+	  TERMS(PLUS(F_TP_PLACED_WAKER), PLUS(F_TP_PLACED_LLC), PLUS(F_TP_PLACED_OTHER)),
+	  PER_OP, 1000 },
+	SHARE("tp_wakeup_preempt_share", F_TP_WAKEUP_PREEMPTS, F_TP_RAN, 0),
+	PER("tp_involuntary_switches_per_op", "", F_TP_INVOLUNTARY, 1, 0),
+	VALUE("tp_wakeup_latency_p50_us", "us", F_TP_LAT_P50_NS, 1e-3, LS),
+	VALUE("tp_wakeup_latency_p99_us", "us", F_TP_LAT_P99_NS, 1e-3, LS),
 
 	/* the rest of the machine: is someone else busy? */
 	SHARE(METRIC_FOREIGN_SHARE, F_FOREIGN_NS, F_CAPACITY_NS, 0),
@@ -182,6 +209,8 @@ void metric_row_eval(const struct metric_row *row, const double *value,
 		num = 0;
 	if (row->flags & ROW_TOTAL)
 		metric_add(set, row->name, row->unit, num);
+	else if (row->flags & ROW_VALUE)
+		metric_add(set, row->name, row->unit, num * row->scale);
 	else
 		metric_ratio(set, row->name, row->unit, num, terms_sum(row->den, value),
 			     row->scale);

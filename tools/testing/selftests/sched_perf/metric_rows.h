@@ -53,6 +53,17 @@ enum field {
 	/* sched/fair_stats, machine-wide (src_fair.c): F_FAIR + FC_* */
 	F_FAIR,
 	F_FAIR_END = F_FAIR + FC_COUNT - 1,
+	/* the workload's wakeups, from BPF on the sched tracepoints (src_bpf.c) */
+	F_TP_WAKEUPS,
+	F_TP_PLACED_PREV,	/* on the CPU the wakee last ran on */
+	F_TP_PLACED_WAKER,	/* else on the waker's CPU */
+	F_TP_PLACED_LLC,	/* else on another CPU of the previous CPU's LLC */
+	F_TP_PLACED_OTHER,	/* else on another LLC */
+	F_TP_RAN,		/* wakees switched in (latency samples) */
+	F_TP_WAKEUP_PREEMPTS,	/* of them, in place of a runnable task */
+	F_TP_INVOLUNTARY,	/* the workload's tasks switched out runnable */
+	F_TP_LAT_P50_NS,	/* wakeup to switch-in, the window's median */
+	F_TP_LAT_P99_NS,
 	/* the machine's CPU time not ours, and stolen (src_machine.c) */
 	F_FOREIGN_NS,
 	F_STEAL_NS,
@@ -74,6 +85,8 @@ enum {
 	ROW_LOAD_SENSITIVE = 1 << 1,	/* moves with the rest of the machine's load */
 	ROW_ABS = 1 << 2,		/* |numerator|: an identity's error either way */
 	ROW_CLAMP = 1 << 3,		/* numerator below 0 counts as 0 */
+	ROW_VALUE = 1 << 4,		/* the numerator times scale, no denominator:
+					 * a window's own figure (a percentile) */
 };
 
 struct metric_row {

@@ -30,7 +30,7 @@ struct counter_source {
 };
 
 extern const struct counter_source src_perf, src_tasks, src_schedstat,
-	src_fair, src_machine;
+	src_fair, src_machine, src_bpf;
 
 /* Does this run read @src (--counters)? */
 bool source_on(const struct measure *m, const struct counter_source *src);

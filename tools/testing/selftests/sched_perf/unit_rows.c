@@ -36,6 +36,8 @@ static bool row_well_formed(const struct metric_row *r)
 		return false;
 	if (r->flags & ROW_TOTAL)
 		return !nd;
+	if (r->flags & ROW_VALUE)
+		return !nd && r->scale > 0;
 	return nd && r->scale > 0;
 }
 
@@ -58,7 +60,8 @@ static bool load_sensitive_as_named(void)
 	for (i = 0; i < metric_nr_rows; i++) {
 		const char *n = metric_rows[i].name;
 		bool by_name = strstr(n, "migrations") || strstr(n, "run_delay") ||
-			       strstr(n, "wait_us") || !strcmp(n, "sis_scanned_per_wakeup");
+			       strstr(n, "wait_us") || strstr(n, "latency") ||
+			       !strcmp(n, "sis_scanned_per_wakeup");
 
 		if (by_name != metric_load_sensitive(n))
 			return false;
