@@ -64,6 +64,7 @@ TESTS=(
 	"no_space	cleanup		tests/no_space.sh @INTREE@"
 	"perf_agreement	integration	tests/perf_agreement.sh @INTREE@"
 	"window		integration	tests/window.sh @INTREE@"
+	"bpf_source	integration	tests/bpf_source.sh @INTREE@"
 	"gate		integration	tests/gate.sh @INTREE@"
 	"ktap_names	integration	tests/ktap_names.sh @INTREE@ @MAKE@ @SELFTESTS@"
 	"suite		integration	tests/suite.sh @MAKE@ @SELFTESTS@"
