@@ -45,8 +45,8 @@ MUTANTS=(
 	"unit@@$S/verdict.c@@'\tresult(KSFT_SKIP, name, NULL);\n\treturn true;'@@'\tresult(KSFT_SKIP, name, \"machine busy with other work\");\n\treturn true;'"
 	"unit@@$S/verdict.c@@'if (verdict_has_figure(buf) || !*buf)'@@'if (!*buf)'"
 	"unit@@$S/verdict.c@@'\tif (*detail)\n\t\tdetail_note(name, detail);\n'@@''"
-	"bpf_source@@$S/src_bpf.c@@'J_IMM(BPF_JEQ, BPF_REG_0, getpid(), L_ADD);'@@'JA(L_ADD);'"
-	"bpf_source@@$S/src_bpf.c@@'J_REG(BPF_JEQ, BPF_REG_8, BPF_REG_9, L_PREV);'@@'J_REG(BPF_JEQ, BPF_REG_8, BPF_REG_9, L_OTHER);'"
+	"bpf_source@@$S/src_bpf.c@@'J_IMM(BPF_JEQ, BPF_REG_0, getpid(), L_ADD);'@@'J_IMM(BPF_JGE, BPF_REG_0, 0, L_ADD);'"
+	"bpf_source@@$S/src_bpf.c@@'LABEL(L_PREV);\n\tcount(a, C_PLACED_PREV);'@@'LABEL(L_PREV);\n\tcount(a, C_PLACED_OTHER);'"
 )
 
 tmp=$(mktemp -d)
