@@ -32,6 +32,13 @@
 	  TERMS(PLUS(F_TP_PLACED_PREV), PLUS(F_TP_PLACED_WAKER), \
 		PLUS(F_TP_PLACED_LLC), PLUS(F_TP_PLACED_OTHER)), 1 }
 
+/* Every scan select_idle_sibling() ran, by how it ended. */
+#define SCANS \
+	TERMS(PLUS(F_TP_SIS_ASYM_FOUND), PLUS(F_TP_SIS_ASYM_NONE), \
+	      PLUS(F_TP_SIS_SCAN_FOUND), PLUS(F_TP_SIS_SCAN_NONE), \
+	      PLUS(F_TP_SIS_SCAN_BUDGET_ZERO), PLUS(F_TP_SIS_SCAN_BUDGET_SPENT), \
+	      PLUS(F_TP_SIS_CLUSTER_PREV), PLUS(F_TP_SIS_CLUSTER_RECENT))
+
 const struct metric_row metric_rows[] = {
 	/* perf events */
 	TOTAL("task_clock", "ns", F_TASK_CLOCK, 0),
@@ -128,6 +135,34 @@ const struct metric_row metric_rows[] = {
 	PER("tp_involuntary_switches_per_op", "", F_TP_INVOLUNTARY, 1, 0),
 	VALUE("tp_wakeup_latency_p50_us", "us", F_TP_LAT_P50_NS, 1e-3, LS),
 	VALUE("tp_wakeup_latency_p99_us", "us", F_TP_LAT_P99_NS, 1e-3, LS),
+	PER("tp_wakeup_preempts_per_op", "", F_TP_WAKEUP_PREEMPTS, 1, 0),
+
+	/*
+	 * How the idle sibling search ended and why a wakee did or did not
+	 * preempt, for the workload's wakees: the series' tracepoints.
+	 */
+	PER("tp_sis_calls_per_op", "", F_TP_SIS_CALLS, 1, 0),
+	SHARE("tp_sis_scanned_per_wakeup", F_TP_SIS_EXAMINED, F_TP_SIS_CALLS, LS),
+	{ "tp_sis_fast_share", "", 0,
+	  TERMS(PLUS(F_TP_SIS_TARGET_IDLE), PLUS(F_TP_SIS_PREV_IDLE),
+		PLUS(F_TP_SIS_PREV_KTHREAD), PLUS(F_TP_SIS_RECENT_IDLE),
+		PLUS(F_TP_SIS_NO_LLC), PLUS(F_TP_SIS_SMT_IDLE)),
+	  TERMS(PLUS(F_TP_SIS_CALLS)), 1 },
+	{ "tp_sis_found_share", "", 0,
+	  TERMS(PLUS(F_TP_SIS_SCAN_FOUND), PLUS(F_TP_SIS_ASYM_FOUND)), SCANS, 1 },
+	{ "tp_sis_budget_cut_share", "", 0,
+	  TERMS(PLUS(F_TP_SIS_SCAN_BUDGET_ZERO), PLUS(F_TP_SIS_SCAN_BUDGET_SPENT)), SCANS, 1 },
+	SHARE("tp_sis_unknown_share", F_TP_SIS_UNKNOWN, F_TP_SIS_CALLS, 0),
+	PER("tp_wakeup_checks_per_op", "", F_TP_WP_CHECKS, 1, 0),
+	{ "tp_check_preempt_share", "", 0,
+	  TERMS(PLUS(F_TP_WP_PREEMPT_PICK), PLUS(F_TP_WP_PREEMPT_SHORT),
+		PLUS(F_TP_WP_PREEMPT_IDLE)),
+	  TERMS(PLUS(F_TP_WP_CHECKS)), 1 },
+	SHARE("tp_check_short_share", F_TP_WP_PREEMPT_SHORT, F_TP_WP_CHECKS, 0),
+	SHARE("tp_check_slice_kept_share", F_TP_WP_KEPT_SLICE, F_TP_WP_CHECKS, 0),
+	SHARE("tp_check_pick_kept_share", F_TP_WP_KEPT_PICK, F_TP_WP_CHECKS, 0),
+	SHARE("tp_check_pending_share", F_TP_WP_KEPT_RESCHED, F_TP_WP_CHECKS, 0),
+	SHARE("tp_check_unknown_share", F_TP_WP_UNKNOWN, F_TP_WP_CHECKS, 0),
 
 	/* the rest of the machine: is someone else busy? */
 	SHARE(METRIC_FOREIGN_SHARE, F_FOREIGN_NS, F_CAPACITY_NS, 0),

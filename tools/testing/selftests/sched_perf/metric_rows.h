@@ -15,6 +15,7 @@
 
 #include "fairstats.h"
 #include "metrics.h"
+#include "sched_tp.h"
 
 /* The raw figures of one measurement window, whichever source fed them. */
 enum field {
@@ -64,6 +65,18 @@ enum field {
 	F_TP_INVOLUNTARY,	/* the workload's tasks switched out runnable */
 	F_TP_LAT_P50_NS,	/* wakeup to switch-in, the window's median */
 	F_TP_LAT_P99_NS,
+	/* the same programs on the series' tracepoints (the kernel/sched patches) */
+	F_TP_SIS_CALLS,		/* select_idle_sibling() returns for a worker */
+	F_TP_SIS_EXAMINED,	/* CPUs its scans examined */
+	F_TP_SIS_UNKNOWN,	/* a reason past the list of sched_tp.h */
+#define SIS_FIELD(name)	F_TP_SIS_##name,
+	SCHED_SIS_REASONS(SIS_FIELD)
+#undef SIS_FIELD
+	F_TP_WP_CHECKS,		/* wakeup preemption decisions for a worker */
+	F_TP_WP_UNKNOWN,
+#define WP_FIELD(name)	F_TP_WP_##name,
+	SCHED_WAKEUP_PREEMPT_REASONS(WP_FIELD)
+#undef WP_FIELD
 	/* the machine's CPU time not ours, and stolen (src_machine.c) */
 	F_FOREIGN_NS,
 	F_STEAL_NS,
@@ -74,6 +87,10 @@ enum field {
 };
 
 #define FAIR(counter)	(F_FAIR + FC_##counter)
+/* The first field of each list of reasons, and the bpf source's last. */
+#define F_TP_SIS_FIRST	(F_TP_SIS_UNKNOWN + 1)
+#define F_TP_WP_FIRST	(F_TP_WP_UNKNOWN + 1)
+#define F_TP_LAST	(F_TP_WP_UNKNOWN + SCHED_WAKEUP_PREEMPT_NR)
 
 /* A row's terms: PLUS(field) adds the field, MINUS(field) subtracts it. */
 #define PLUS(f)		((short)((f) + 1))

@@ -56,7 +56,15 @@ enum {
 	C_INVOLUNTARY,		/* a followed task switched out still runnable */
 	C_FOLLOWED,		/* tasks added by sched_process_fork */
 	C_LOST,			/* forks the task map had no room for */
-	NR_COUNTS,
+	/* the series' tracepoints, for a followed wakee */
+	C_SIS_CALLS,
+	C_SIS_EXAMINED,
+	C_SIS_UNKNOWN,
+	C_SIS,			/* SCHED_SIS_NR slots, by reason */
+	C_WP_CHECKS = C_SIS + SCHED_SIS_NR,
+	C_WP_UNKNOWN,
+	C_WP,			/* SCHED_WAKEUP_PREEMPT_NR slots */
+	NR_COUNTS = C_WP + SCHED_WAKEUP_PREEMPT_NR,
 };
 
 /*
@@ -98,12 +106,13 @@ enum {
 
 static struct {
 	int tasks, stats, llc;
-	int links[8];
+	int links[16];
 	unsigned int nr_links, nr_cpus;
 	bool one_llc;		/* no cache topology: every CPU one LLC */
 } bpf = { .tasks = -1, .stats = -1, .llc = -1 };
 
 static const char *bpf_missing;
+static const char *series_missing;	/* the series' tracepoints' figures */
 static uint64_t *per_cpu;	/* one lookup's values: nr_cpus * NR_SLOTS */
 static uint64_t before[NR_SLOTS], after[NR_SLOTS];
 
@@ -149,6 +158,51 @@ static void ret0(struct bpf_asm *a)
 enum { L_OUT, L_ADD, L_LOST, L_NEXT, L_INVOL, L_PREV, L_WAKER, L_LLC, L_OTHER,
 	L_UNKNOWN, L_UNPAIRED, L_WOKEN, L_IDLE_Q, L_LATENCY, L_POSITIVE, L_IN,
 	L_LOG2 };
+
+/* counts[@base + the reason in R1], or counts[@unknown] past @nr reasons */
+static void count_reason(struct bpf_asm *a, int base, int nr, int unknown)
+{
+	J_IMM(BPF_JGE, BPF_REG_1, nr, L_UNKNOWN);
+	ALU_IMM(BPF_LSH, BPF_REG_1, 3);
+	ALU_REG(BPF_ADD, BPF_REG_7, BPF_REG_1);
+	count(a, base);
+	JA(L_OUT);
+	LABEL(L_UNKNOWN);
+	count(a, unknown);
+}
+
+/*
+ * sched_select_idle_sibling_tp(p, target, cpu, reason, nr_examined), the
+ * series': how the search for a followed wakee ended.
+ */
+static void prog_sis(struct bpf_asm *a)
+{
+	MOV_REG(BPF_REG_6, BPF_REG_1);
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 0);
+	find_followed(a, BPF_REG_1, L_OUT);
+	find_stats(a, L_OUT);
+	count(a, C_SIS_CALLS);
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 32);
+	XADD(BPF_REG_7, C_SIS_EXAMINED * 8, BPF_REG_1);
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 24);
+	count_reason(a, C_SIS, SCHED_SIS_NR, C_SIS_UNKNOWN);
+	LABEL(L_OUT);
+	ret0(a);
+}
+
+/* sched_wakeup_preempt_tp(rq, p, reason), the series': why it did or not */
+static void prog_wakeup_preempt(struct bpf_asm *a)
+{
+	MOV_REG(BPF_REG_6, BPF_REG_1);
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 8);
+	find_followed(a, BPF_REG_1, L_OUT);
+	find_stats(a, L_OUT);
+	count(a, C_WP_CHECKS);
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 16);
+	count_reason(a, C_WP, SCHED_WAKEUP_PREEMPT_NR, C_WP_UNKNOWN);
+	LABEL(L_OUT);
+	ret0(a);
+}
 
 /* sched_process_fork(parent, child): follow children of us and of ours. */
 static void prog_fork(struct bpf_asm *a)
@@ -383,14 +437,17 @@ static void prog_switch(struct bpf_asm *a)
 static const struct {
 	const char *tracepoint;
 	void (*write)(struct bpf_asm *a);
+	bool series;	/* the series' (kernel/sched): absent, its figures are */
 } progs[] = {
-	{ "sched_process_fork", prog_fork },
-	{ "sched_process_exit", prog_exit },
-	{ "sched_waking", prog_waking },
-	{ "sched_migrate_task", prog_migrate },
-	{ "sched_wakeup", prog_wakeup },
-	{ "sched_wakeup_new", prog_wakeup_new },
-	{ "sched_switch", prog_switch },
+	{ "sched_process_fork", prog_fork, false },
+	{ "sched_process_exit", prog_exit, false },
+	{ "sched_waking", prog_waking, false },
+	{ "sched_migrate_task", prog_migrate, false },
+	{ "sched_wakeup", prog_wakeup, false },
+	{ "sched_wakeup_new", prog_wakeup_new, false },
+	{ "sched_switch", prog_switch, false },
+	{ "sched_select_idle_sibling_tp", prog_sis, true },
+	{ "sched_wakeup_preempt_tp", prog_wakeup_preempt, true },
 };
 
 _Static_assert(ARRAY_SIZE(progs) <= ARRAY_SIZE(bpf.links), "a link per program");
@@ -477,7 +534,7 @@ static const char *last_line(char *log)
 
 static const char *load_and_attach(void)
 {
-	static char log[16384];
+	static char log[16384], series_why[128];
 	struct bpf_asm a;
 	unsigned int i;
 	int prog, link;
@@ -495,6 +552,15 @@ static const char *load_and_attach(void)
 		}
 		link = bpf_raw_tp_attach(progs[i].tracepoint, prog);
 		close(prog);	/* the link holds it */
+		if (link < 0 && errno == ENOENT && progs[i].series) {
+			if (series_missing)
+				continue;	/* the first one named */
+			snprintf(series_why, sizeof(series_why),
+				 "no tracepoint %s (a kernel without the kernel/sched patches)",
+				 progs[i].tracepoint);
+			series_missing = series_why;
+			continue;
+		}
 		if (link < 0) {
 			if (errno == ENOENT) {
 				snprintf(why, sizeof(why), "no raw tracepoint %s", progs[i].tracepoint);
@@ -527,6 +593,7 @@ static void close_all(void)
 
 static void bpf_setup(struct measure *m)
 {
+	series_missing = NULL;
 	bpf_missing = make_maps();
 	if (!bpf_missing)
 		bpf_missing = load_and_attach();
@@ -587,6 +654,24 @@ static double quantile_ns(const uint64_t *hist, uint64_t n, double q)
 	return bucket_low(NR_BUCKETS);
 }
 
+static void put_series(struct measure *m, const uint64_t *d)
+{
+	unsigned int r;
+
+	source_missing(m, F_TP_SIS_CALLS, F_TP_LAST, series_missing);
+	if (series_missing)
+		return;
+	m->value[F_TP_SIS_CALLS] = d[C_SIS_CALLS];
+	m->value[F_TP_SIS_EXAMINED] = d[C_SIS_EXAMINED];
+	m->value[F_TP_SIS_UNKNOWN] = d[C_SIS_UNKNOWN];
+	for (r = 0; r < SCHED_SIS_NR; r++)
+		m->value[F_TP_SIS_FIRST + r] = d[C_SIS + r];
+	m->value[F_TP_WP_CHECKS] = d[C_WP_CHECKS];
+	m->value[F_TP_WP_UNKNOWN] = d[C_WP_UNKNOWN];
+	for (r = 0; r < SCHED_WAKEUP_PREEMPT_NR; r++)
+		m->value[F_TP_WP_FIRST + r] = d[C_WP + r];
+}
+
 static void put_fields(struct measure *m, const uint64_t *d)
 {
 	uint64_t hist[NR_BUCKETS], samples = 0;
@@ -600,6 +685,7 @@ static void put_fields(struct measure *m, const uint64_t *d)
 	m->value[F_TP_RAN] = d[C_RAN];
 	m->value[F_TP_WAKEUP_PREEMPTS] = d[C_WAKEUP_PREEMPTS];
 	m->value[F_TP_INVOLUNTARY] = d[C_INVOLUNTARY];
+	put_series(m, d);
 	for (b = 0; b < NR_BUCKETS; b++) {
 		hist[b] = d[NR_COUNTS + b];
 		samples += hist[b];
@@ -622,10 +708,10 @@ static void bpf_end(struct measure *m)
 	if (snapshot(after) && after[C_LOST] > before[C_LOST]) {
 		snprintf(lost, sizeof(lost), "more than %d tasks: %llu not followed",
 			 MAX_FOLLOWED, (unsigned long long)(after[C_LOST] - before[C_LOST]));
-		source_missing(m, F_TP_WAKEUPS, F_TP_LAT_P99_NS, lost);
+		source_missing(m, F_TP_WAKEUPS, F_TP_LAST, lost);
 		return;
 	}
-	source_missing(m, F_TP_WAKEUPS, F_TP_LAT_P99_NS, bpf_missing);
+	source_missing(m, F_TP_WAKEUPS, F_TP_LAST, bpf_missing);
 	if (bpf_missing)
 		return;
 	for (s = 0; s < NR_SLOTS; s++)
@@ -635,15 +721,25 @@ static void bpf_end(struct measure *m)
 
 static void bpf_describe(const struct measure *m, struct measure_meta *meta)
 {
-	meta_add(meta, "bpf", "%s", bpf_missing ? bpf_missing : bpf.one_llc ?
-		 "raw tracepoints sched_waking, sched_wakeup(_new), sched_migrate_task, sched_switch; the workload's tasks; no cache topology, one LLC assumed" :
-		 "raw tracepoints sched_waking, sched_wakeup(_new), sched_migrate_task, sched_switch; the workload's tasks");
+	static char what[320];
+
+	if (bpf_missing) {
+		meta_add(meta, "bpf", "%s", bpf_missing);
+		return;
+	}
+	snprintf(what, sizeof(what),
+		 "raw tracepoints sched_waking, sched_wakeup(_new), sched_migrate_task, sched_switch%s; the workload's tasks%s",
+		 series_missing ? "" : ", sched_select_idle_sibling_tp, sched_wakeup_preempt_tp",
+		 bpf.one_llc ? "; no cache topology, one LLC assumed" : "");
+	meta_add(meta, "bpf", "%s", what);
+	if (series_missing)
+		meta_add(meta, "bpf_series", "%s", series_missing);
 }
 
 const struct counter_source src_bpf = {
 	.name = "bpf",
 	.first = F_TP_WAKEUPS,
-	.last = F_TP_LAT_P99_NS,
+	.last = F_TP_LAST,
 	.setup = bpf_setup,
 	.teardown = bpf_teardown,
 	.begin = bpf_begin,

@@ -61,7 +61,7 @@ static bool load_sensitive_as_named(void)
 		const char *n = metric_rows[i].name;
 		bool by_name = strstr(n, "migrations") || strstr(n, "run_delay") ||
 			       strstr(n, "wait_us") || strstr(n, "latency") ||
-			       !strcmp(n, "sis_scanned_per_wakeup");
+			       strstr(n, "sis_scanned_per_wakeup");
 
 		if (by_name != metric_load_sensitive(n))
 			return false;
