@@ -172,7 +172,7 @@ for f in $VM_BOUNDS; do
 	bounds+=(--bounds "$f")
 done
 # VM_METRICS names metrics, each with an optional threshold of its own
-# ("hackbench.sis_scanned_per_wakeup=+300%"): a bisect looks for the
+# ("hackbench.tp_sis_scanned_per_wakeup=+300%"): a bisect looks for the
 # effect the bad end showed, and a metric whose boots vary by 40 % cannot
 # be shown within the gate's +50 % in 9 boots a side, so a step without
 # the regression would stay open and be skipped.  The sign is the way
@@ -180,7 +180,7 @@ done
 metrics=() metric_bounds=
 for m in ${VM_METRICS:-}; do
 	[[ $m =~ ^([a-z0-9_]+\.[a-z0-9_]+)(=([-+])([0-9]+(\.[0-9]+)?)%)?$ ]] ||
-		die "VM_METRICS: '$m': want PROG.METRIC or PROG.METRIC=+N% / -N%, e.g. hackbench.sis_scanned_per_wakeup=+300%"
+		die "VM_METRICS: '$m': want PROG.METRIC or PROG.METRIC=+N% / -N%, e.g. hackbench.tp_sis_scanned_per_wakeup=+300%"
 	metrics+=("${BASH_REMATCH[1]}")
 	[ -n "${BASH_REMATCH[2]}" ] || continue
 	op='<='

@@ -48,8 +48,10 @@
 #   VM_ICOUNT=1     deterministic guest time: adds "-icount shift=0,sleep=off"
 #                   (TCG only; one instruction a nanosecond, the vCPUs run
 #                   one at a time); not with an -icount in VM_QEMU_ARGS
-#   VM_BPF=1        a kernel with BPF too (scripts/vmtest/bpf.config: the
-#                   bpf() syscall, its JIT, raw tracepoints)
+#   VM_BPF=0        a kernel without BPF (the default has it:
+#                   scripts/vmtest/bpf.config, the bpf() syscall, its JIT,
+#                   raw tracepoints, which the suite's bpf source and its
+#                   counts of the kernel/sched tracepoints need)
 #   VM_BPF_COUNT="sched_waking ..."  count these tracepoints with a BPF
 #                   program (scripts/vmtest/bpf_count.c) while the suite
 #                   runs: what BPF counting costs the workload
@@ -76,7 +78,7 @@ vm_bisect=${VM_BISECT:-0}
 vm_patches=${VM_PATCHES:-1}
 vm_numa=${VM_NUMA:-0}
 vm_icount=${VM_ICOUNT:-0}
-vm_bpf=${VM_BPF:-0}
+vm_bpf=${VM_BPF:-1}
 baseline=${VM_BASELINE:-}
 jobs=$(($(nproc) + 1))
 decided=

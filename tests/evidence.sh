@@ -75,7 +75,7 @@ SCHED_PERF_EVIDENCE=0 hb --bounds "$tmp/impossible" --results none >"$tmp/off.ou
 ! grep -q "evidence" "$tmp/off.out" || fail "SCHED_PERF_EVIDENCE=0 still collected evidence"
 pass "no tracer: SKIP with the reason; SCHED_PERF_EVIDENCE=0: none on failure"
 
-# 5. debugfs: mounted for the run (preempt, features, fair_stats) only
+# 5. debugfs: mounted for the run (preempt, features) only
 debugfs_before=$(grep -c ' /sys/kernel/debug ' /proc/mounts)
 "$dir/hackbench" --iterations 1 --budget 1 --results none >"$tmp/dbg.out" 2>&1 ||
 	fail "hackbench exited $?"

@@ -27,19 +27,19 @@ pass "results files written"
 ! grep -l "no counter source filled it" "$tmp"/sched_perf-*.results >/dev/null 2>&1 ||
 	fail "a field no source filled: $(grep -h "no counter source filled it" "$tmp"/sched_perf-*.results | head -n3)"
 pass "every counter field filled or missing with its source's reason, in every program's results"
-# The kernel/sched patches' counters: judged where the kernel has them,
-# else every check on them is a SKIP that says why.
-fair=/sys/kernel/debug/sched/fair_stats
+# The kernel/sched patches' tracepoints: judged where the kernel has them
+# (the bpf source says so in its header), else every check on them is a
+# SKIP that says why.
 for prog in $progs; do
-	if [ -r $fair ]; then
-		grep -E "^# ok [0-9]+ $prog\.sis_unaccounted_share( |$)" "$out" | grep -qv ' # SKIP' ||
-			fail "$prog: $fair is there but its check did not pass"
+	if grep -q "^# # bpf: .*sched_select_idle_sibling_tp" "$out"; then
+		grep -E "^# ok [0-9]+ $prog\.tp_sis_unknown_share( |$)" "$out" | grep -qv ' # SKIP' ||
+			fail "$prog: the series' tracepoints are counted but their check did not pass"
 	else
-		grep -qE "^# ok [0-9]+ $prog\.sis_unaccounted_share # SKIP (.*fair_stats|no /sys/kernel/debug/sched)" "$out" ||
-			fail "$prog: no $fair, but its check is not a SKIP with the reason"
+		grep -qE "^# ok [0-9]+ $prog\.tp_sis_unknown_share # SKIP (no tracepoint|not permitted|no bpf|no raw tracepoint)" "$out" ||
+			fail "$prog: no series tracepoints counted, but the check is not a SKIP with the reason: $(grep -m1 "$prog\.tp_sis_unknown_share" "$out")"
 	fi
 done
-pass "fair_stats checks: $([ -r $fair ] && echo judged || echo "SKIP: $(sed -n 's/^# ok [0-9]* hackbench\.sis_unaccounted_share # SKIP //p' "$out" | head -n1)")"
+pass "the series' tracepoint checks: $(grep -q "^# # bpf: .*sched_select_idle_sibling_tp" "$out" && echo judged || echo "SKIP: $(sed -n 's/^# ok [0-9]* hackbench\.tp_sis_unknown_share # SKIP //p' "$out" | head -n1)")"
 if [ -e /proc/sys/net/sctp ] || modprobe -n sctp 2>/dev/null; then
 	check_ktap "$out" sctp_rr
 else

@@ -21,10 +21,11 @@ pass "vmtest passed in $(($(date +%s) - start)) s"
 checks=$(grep -c '^SCHED_PERF_CHECK ok: ' "$out/console.log")
 ! grep -q '^SCHED_PERF_CHECK FAIL' "$out/console.log" ||
 	fail "guest check: $(grep -m1 '^SCHED_PERF_CHECK FAIL' "$out/console.log")"
-# 8 checks, and with the kernel/sched patches' fair_stats: NO_RUN_TO_PARITY
-# seen in preemptions per wakeup check, NO_SIS_UTIL in CPUs scanned per
-# wakeup, each program's counters bounded by the sched tracepoints, and
-# the wakeup checks of all programs together not 0
+# 8 checks, and with the kernel/sched patches' tracepoints counted by the
+# bpf source: NO_RUN_TO_PARITY seen in preemptions per wakeup check,
+# NO_SIS_UTIL in CPUs scanned per wakeup, each program's BPF figures
+# against its workers' schedstats, and the wakeup checks of all programs
+# together not 0
 want=$((9 + $(sched_perf_programs "$top/tools/testing/selftests/sched_perf" | wc -w)))
 [ "$checks" = "$want" ] || fail "guest ran $checks of $want checks"
 grep '^SCHED_PERF_AB ' "$out/console.log" | sed 's/^SCHED_PERF_AB /guest A-B: /'
@@ -52,27 +53,27 @@ n=$(grep -E '^# ok [0-9]+ [a-z_]+\.ss_[a-z0-9_]+( |$)' "$ktap" | grep -cv ' # SK
 [ "$n" -ge 4 ] || fail "only $n /proc/schedstat checks ran (hackbench and the three RR programs have one each)"
 ! grep -qE '^# ok [0-9]+ [a-z_]+\.ss_[a-z0-9_]+ # SKIP' "$ktap" || fail "a /proc/schedstat check was skipped"
 pass "$n /proc/schedstat checks ran, none skipped"
-# The kernel/sched patches: the guest kernel has sched/fair_stats, its
-# counters moved in every program, and the checks on them ran.
-grep -q "^# # fair_stats: /sys/kernel/debug/sched/fair_stats " "$ktap" ||
-	fail "guest kernel has no fair_stats: $(grep -m1 '^# # fair_stats:' "$ktap")"
+# The kernel/sched patches: the guest kernel has their tracepoints, the
+# bpf source counted them in every program, and the checks on them ran.
+grep -q "^# # bpf: .*sched_select_idle_sibling_tp, sched_wakeup_preempt_tp" "$ktap" ||
+	fail "guest: the series' tracepoints not counted: $(grep -m2 -E '^# # bpf(_series)?:' "$ktap" | tr '\n' ' ')"
 for prog in $(sched_perf_programs "$top/tools/testing/selftests/sched_perf"); do
-	for metric in sis_calls_per_op wakeup_checks_per_op; do
+	for metric in tp_sis_calls_per_op tp_wakeup_checks_per_op; do
 		v=$(sed -n "s/^# # $prog\.$metric: \([0-9.e+-]*\).*/\1/p" "$ktap" | head -n1)
 		awk -v v="${v:-0}" 'BEGIN { exit !(v > 0) }' || fail "$prog: $metric is '$v'"
 	done
-	n=$(grep -E "^# ok [0-9]+ $prog\.(sis|wakeup)_[a-z_]+( |$)" "$ktap" | grep -cv ' # SKIP')
-	[ "$n" -ge 1 ] || fail "$prog: no fair_stats check ran"
-	# (a share of nothing is no check: pipe's wakeups may find an idle
-	# CPU without one scan, and its scan identity has no denominator)
-	! grep -E "^# ok [0-9]+ $prog\.(sis|wakeup)_[a-z_]+ # SKIP" "$ktap" | grep -qv ' # SKIP denominator is zero$' ||
-		fail "$prog: a fair_stats check was skipped: $(grep -E "^# ok [0-9]+ $prog\.(sis|wakeup)_[a-z_]+ # SKIP" "$ktap" | head -n1)"
-	# the patches' identities held over the whole run (bounds: <= 0.01)
-	for metric in sis_unaccounted_share sis_scan_unaccounted_share wakeup_unaccounted_share; do
+	n=$(grep -E "^# ok [0-9]+ $prog\.tp_(sis|check)_[a-z_]+( |$)" "$ktap" | grep -cv ' # SKIP')
+	[ "$n" -ge 1 ] || fail "$prog: no check on the series' tracepoints ran"
+	# (a share of nothing is no check: a program whose wakees find an
+	# idle CPU makes no preemption check, and has no denominator)
+	! grep -E "^# ok [0-9]+ $prog\.tp_(sis|check)_[a-z_]+ # SKIP" "$ktap" | grep -qv ' # SKIP denominator is zero$' ||
+		fail "$prog: a check on the series' tracepoints was skipped: $(grep -E "^# ok [0-9]+ $prog\.tp_(sis|check)_[a-z_]+ # SKIP" "$ktap" | head -n1)"
+	# every reason the kernel gave is one the suite knows (bounds: <= 0)
+	for metric in tp_sis_unknown_share tp_check_unknown_share; do
 		grep -qE "^# ok [0-9]+ $prog\.$metric( # SKIP denominator is zero)?$" "$ktap" ||
-			fail "$prog: identity $metric not checked or failed: $(grep -m1 "$prog\.$metric" "$ktap")"
+			fail "$prog: $metric not checked or failed: $(grep -m1 "$prog\.$metric" "$ktap")"
 	done
-	pass "$prog: fair_stats moved ($(sed -n "s/^# # $prog\.\(sis_calls_per_op\|wakeup_checks_per_op\|sis_scanned_per_wakeup\|wakeup_preempt_share\): \([0-9.e+-]*\)\( [^ ]*\)\{0,1\}$/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on it ran"
+	pass "$prog: the series' tracepoints counted ($(sed -n "s/^# # $prog\.\(tp_sis_calls_per_op\|tp_wakeup_checks_per_op\|tp_sis_scanned_per_wakeup\|tp_check_preempt_share\): \([0-9.e+-]*\)\( [^ ]*\)\{0,1\}$/\1 \2/p" "$ktap" | paste -sd, -)), $n checks on them ran"
 done
 tps=$(sed -n 's/^# # sctp_rr\.transactions_per_sec: \([0-9.e+]*\).*/\1/p' "$ktap" | head -n1)
 awk -v t="${tps:-0}" 'BEGIN { exit !(t > 0) }' ||
@@ -99,8 +100,8 @@ VM_ICOUNT=0 VM_B_PATCHES=$series VM_BOOTS=3 VM_PROGS=hackbench VM_OUT=$out/ab \
 	VM_ARGS="KSELFTEST_HACKBENCH_ARGS=--iterations 3 --budget 6" \
 	"$top/scripts/vmab.sh" "$ksrc" "$ksrc" >"$out/ab.log" 2>&1 || rc=$?
 flagged=$(grep -B1 -x 'not ok 1 hackbench' "$out/ab/verdict.tap" 2>/dev/null | sed -n 's/^# hackbench: regressed: //p')
-[ "$rc" = 1 ] && grep -q 'hackbench\.sis_scanned_per_wakeup +' <<<"$flagged" ||
-	fail "two kernels: vmab exit $rc, want 1 with hackbench.sis_scanned_per_wakeup flagged: $(tail -n3 "$out/ab.log")"
+[ "$rc" = 1 ] && grep -q 'hackbench\.tp_sis_scanned_per_wakeup +' <<<"$flagged" ||
+	fail "two kernels: vmab exit $rc, want 1 with hackbench.tp_sis_scanned_per_wakeup flagged: $(tail -n3 "$out/ab.log")"
 # vmtest's VM_STATUS files, which vmab keeps beside each build and boot
 grep -qxE 'kernel_build: (incremental|cached)' "$out/ab/build-B.status" ||
 	fail "two kernels: B was not built from the kept build tree: $(cat "$out/ab/build-B.status")"

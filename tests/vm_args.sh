@@ -35,7 +35,7 @@ refused 2 "VM_ICOUNT=1 with KVM" "needs VM_ACCEL=tcg" VM_ICOUNT=1 VM_ACCEL=kvm
 refused 2 "VM_ICOUNT=1 and -icount in VM_QEMU_ARGS" "give one of them" VM_ICOUNT=1 \
 	"VM_QEMU_ARGS=-icount shift=1"
 refused 2 "VM_BPF=yes" "VM_BPF=yes: want 0 or 1" VM_BPF=yes
-refused 2 "VM_BPF_COUNT without VM_BPF=1" "needs VM_BPF=1" "VM_BPF_COUNT=sched_waking"
+refused 2 "VM_BPF_COUNT with VM_BPF=0" "needs VM_BPF=1" VM_BPF=0 "VM_BPF_COUNT=sched_waking"
 refused 2 "VM_BPF_COUNT with a command" "tracepoint names (a-z, 0-9, _)" VM_BPF=1 \
 	"VM_BPF_COUNT=sched_waking;reboot"
 refused 2 "VM_BPF_COUNT with a quote" "tracepoint names (a-z, 0-9, _)" VM_BPF=1 \

@@ -92,12 +92,14 @@ ab NO_RUN_TO_PARITY /tmp/ab.out 200
 	moved_bad messages_per_sec NO_RUN_TO_PARITY /tmp/ab.out &&
 	grep -qw RUN_TO_PARITY $features
 report $? "--ab NO_RUN_TO_PARITY on hackbench: a metric regressed, switches per message and messages/s moved beyond their thresholds the bad way, RUN_TO_PARITY restored"
-# With the kernel/sched patches the counters say why: every check that
-# RUN_TO_PARITY refused now preempts.
-fair=/sys/kernel/debug/sched/fair_stats
-if [ -r $fair ]; then
-	grep -q '^not ok [0-9]* hackbench.ab.wakeup_preempt_share$' /tmp/ab.out
-	report $? "--ab NO_RUN_TO_PARITY on hackbench: preemptions per wakeup check flagged (fair_stats)"
+# With the kernel/sched patches' tracepoints (counted by the bpf source)
+# the decisions say why: every check that RUN_TO_PARITY refused now
+# preempts.
+series=0
+grep -q '^# bpf: .*sched_wakeup_preempt_tp' /tmp/ab.out && series=1
+if [ $series = 1 ]; then
+	grep -q '^not ok [0-9]* hackbench.ab.tp_check_preempt_share$' /tmp/ab.out
+	report $? "--ab NO_RUN_TO_PARITY on hackbench: preemptions per wakeup check flagged (sched_wakeup_preempt_tp)"
 fi
 # Not flagged is "same" (proven within the threshold: exit 0) or
 # "undecided" (a SKIP, exit 4: the blocks too noisy to prove it), never
@@ -108,73 +110,58 @@ ab LATENCY_WARN /tmp/null.out 100
 rc=$?
 { [ $rc = 0 ] || [ $rc = 4 ]; } && ! grep -q '^not ok' /tmp/null.out &&
 	grep -Eq '^ok [0-9]+ hackbench.ab.messages_per_sec( # SKIP undecided)?$' /tmp/null.out &&
-	{ [ ! -r $fair ] ||
-	  grep -Eq '^ok [0-9]+ hackbench.ab.wakeup_preempt_share( # SKIP undecided)?$' /tmp/null.out; } &&
+	{ [ $series = 0 ] ||
+	  grep -Eq '^ok [0-9]+ hackbench.ab.tp_check_preempt_share( # SKIP undecided)?$' /tmp/null.out; } &&
 	grep -qw NO_LATENCY_WARN $features
 report $? "--ab LATENCY_WARN (changes nothing measurable): nothing flagged, NO_LATENCY_WARN restored"
 
 # NO_SIS_UTIL on request-response at overload (two pairs per CPU, so four
 # busy tasks per CPU): SIS_UTIL gives up on an overloaded LLC, without it
 # every wakeup scans the LLC.  Throughput moves within the noise here;
-# the scan counters must flag it.
-[ -r $fair ] || exit 0
+# the scan's tracepoint must flag it.
+[ $series = 1 ] || exit 0
 pairs=$((2 * $(grep -c '^processor' /proc/cpuinfo)))
 ./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 12 --budget 15 --results none > /tmp/sis.out 2>&1
 rc=$?
 grep -E '^(not )?ok [0-9]+ tcp_rr\.ab\.|^# tcp_rr\.ab\.' /tmp/sis.out |
 	sed "s/^/SCHED_PERF_AB NO_SIS_UTIL: /"
 [ $rc = 1 ] &&
-	grep -q '^not ok [0-9]* tcp_rr.ab.sis_scanned_per_wakeup$' /tmp/sis.out &&
+	grep -q '^not ok [0-9]* tcp_rr.ab.tp_sis_scanned_per_wakeup$' /tmp/sis.out &&
 	grep -qw SIS_UTIL $features && ! grep -qw NO_SIS_UTIL $features
 report $? "--ab NO_SIS_UTIL on tcp_rr with $pairs pairs: CPUs scanned per wakeup flagged, SIS_UTIL restored"
 
-# The counters against the scheduler's own tracepoints, over one short run
-# of each program: a wakeup check needs a wakeup of a fair task (the
-# sched_wakeup events with prio 100-139 are at least as many), and a
-# preemption makes curr switch out still runnable (sched_switch with
-# prev_state R or R+, prev a fair task).  Events lost to a full buffer
-# would make the bound meaningless: that fails the check.  A program
-# whose tasks each wake on an idle CPU (pipe: one pair on two CPUs) makes
-# no wakeup check at all (the idle class is curr, fair's wakeup_preempt is
+# The bpf source against the kernel's own per-task counts, over one short
+# run of each program with schedstats on: its wakeups of the workers are
+# their nr_wakeups (/proc/<tid>/sched) within 1 %, its switches away from
+# a runnable worker their nr_involuntary_switches; each wakeup is checked
+# for preemption at most once and searches for an idle CPU at most once,
+# and every search ends in a reason the suite knows.  A program whose
+# tasks each wake on an idle CPU (pipe: one pair on two CPUs) makes no
+# wakeup check at all (the idle class is curr, fair's wakeup_preempt is
 # not called), so 0 is right for one program; over all of them, 0 would
-# mean the counter is dead.
-trace=/sys/kernel/tracing
+# mean a dead tracepoint.
 all_checks=0
-fair_sum() {	# column
-	awk -v c="$1" 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == c) k = i }
-		       NR > 2 && k { s += $k } END { printf "%d\n", s }' $fair
+figure() {	# metric: PROG's, from /tmp/cross.res
+	sed -n "s/^$prog\.$1: \([0-9.e+-]*\)$/\1/p" /tmp/cross.res | head -n1
 }
 crosscheck() {	# prog args...
 	prog=$1
 	shift
-	echo 0 > $trace/tracing_on
-	echo > $trace/trace
-	echo 16384 > $trace/buffer_size_kb
-	echo 'prio >= 100 && prio < 140' > $trace/events/sched/sched_wakeup/filter
-	echo 'prev_prio >= 100 && prev_prio < 140' > $trace/events/sched/sched_switch/filter
-	echo 1 > $trace/events/sched/sched_wakeup/enable
-	echo 1 > $trace/events/sched/sched_switch/enable
-	c0=$(fair_sum wakeup_checks) p0=$(fair_sum wakeup_preempts)
-	echo 1 > $trace/tracing_on
-	./$prog "$@" --results none > /tmp/cross.out 2>&1
-	echo 0 > $trace/tracing_on
-	checks=$(($(fair_sum wakeup_checks) - c0)) preempts=$(($(fair_sum wakeup_preempts) - p0))
-	echo 0 > $trace/events/sched/sched_wakeup/enable
-	echo 0 > $trace/events/sched/sched_switch/enable
-	wakeups=$(grep -c ' sched_wakeup: ' $trace/trace)
-	runnable=$(grep ' sched_switch: ' $trace/trace | grep -c 'prev_state=R')
-	lost=$(cat $trace/per_cpu/cpu*/stats | awk '/^overrun:/ { s += $2 } END { print s + 0 }')
-	echo 0 > $trace/events/sched/sched_wakeup/filter
-	echo 0 > $trace/events/sched/sched_switch/filter
-	echo > $trace/trace
-	all_checks=$((all_checks + checks))
-	[ "$lost" = 0 ] && [ "$checks" -le "$wakeups" ] &&
-		[ "$preempts" -le "$runnable" ]
-	report $? "tracepoints: $prog: wakeup checks $checks <= fair sched_wakeup $wakeups, preemptions $preempts <= switches out still runnable $runnable (events lost $lost)"
+	./$prog "$@" --results /tmp/cross.res > /tmp/cross.out 2>&1
+	tw=$(figure tp_wakeups_per_op) w=$(figure wakeups_per_op)
+	ti=$(figure tp_involuntary_switches_per_op) i=$(figure involuntary_switches_per_op)
+	c=$(figure tp_wakeup_checks_per_op) sis=$(figure tp_sis_calls_per_op)
+	unknown=$(figure tp_sis_unknown_share)
+	all_checks=$(awk -v a=$all_checks -v c="${c:-0}" 'BEGIN { print (a + c > 0) ? 1 : 0 }')
+	awk -v tw="$tw" -v w="$w" -v ti="$ti" -v i="$i" -v c="$c" -v s="$sis" -v u="$unknown" 'BEGIN {
+		d = tw - w; if (d < 0) d = -d; e = ti - i; if (e < 0) e = -e
+		exit !(tw != "" && w > 0 && d <= 0.01 * w && ti != "" && e <= 0.01 * i + 0.0001 &&
+		       c != "" && c <= tw * 1.01 && s != "" && s <= tw * 1.01 && (u == "" || u == 0)) }'
+	report $? "bpf vs schedstats: $prog: wakeups per op $tw vs nr_wakeups $w, involuntary $ti vs $i; checks $c, searches $sis per op, unknown reasons ${unknown:-none searched}"
 }
 # every program of the suite (dirdeep in /tmp, its default)
 for prog in $(sed -n 's/^sched_perf://p' /kselftest/kselftest-list.txt); do
 	crosscheck "$prog" --iterations 1 --budget 1
 done
-[ "$all_checks" -gt 0 ]
-report $? "tracepoints: the programs made $all_checks wakeup checks in all (0 would be a dead counter)"
+[ "$all_checks" = 1 ]
+report $? "tracepoints: the programs' wakeups were checked for preemption (none in all would be a dead tracepoint)"

@@ -25,10 +25,10 @@ suite=$(cd "${1:?usage: $0 SUITE_DIR OUT_DIR [SECONDS] [TARGET...]}" && pwd)
 out=${2:?usage: $0 SUITE_DIR OUT_DIR [SECONDS] [TARGET...]}
 secs=${3:-30}
 shift $(($# < 3 ? $# : 3))
-targets=${*:-schedstat task_sched bounds results runset fair_stats}
+targets=${*:-schedstat task_sched bounds results runset}
 engine=${FUZZ_ENGINE:-auto}
 # each parser file, and what the harnesses' extra checks call besides
-parsers="schedstat.c fairstats.c fileio.c bounds.c verdict.c results.c runset.c compare.c shift.c trend.c outfile.c stats.c metric_rows.c metrics.c guard.c"
+parsers="schedstat.c fileio.c bounds.c verdict.c results.c runset.c compare.c shift.c trend.c outfile.c stats.c metric_rows.c metrics.c guard.c"
 
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 [[ "$secs" =~ ^[0-9]+$ ]] && [ "$secs" -gt 0 ] || fail "SECONDS '$secs' is not a whole number above 0"

@@ -110,7 +110,7 @@ static const struct opt_spec common_opts[] = {
 		     "inherited by the workers), bpf (BPF on the sched\n"
 		     "tracepoints: the workers' wakeups), tasks (their\n"
 		     "/proc/<tid>/sched), schedstat (/proc/schedstat),\n"
-		     "fair (sched/fair_stats), machine (/proc/stat); or\n"
+		     "machine (/proc/stat); or\n"
 		     "all, default, none.  Default: all but perf, whose\n"
 		     "events slow each switch they count (CPU time,\n"
 		     "switches, migrations, faults then from tasks)",

@@ -35,12 +35,12 @@ void meta_add(struct measure_meta *meta, const char *key, const char *fmt,
  * the reverse order.
  */
 static const struct counter_source *const sources[] = {
-	&src_perf, &src_bpf, &src_tasks, &src_machine, &src_schedstat, &src_fair,
+	&src_perf, &src_bpf, &src_tasks, &src_machine, &src_schedstat,
 };
 
 /* The order of their lines in the report header. */
 static const struct counter_source *const described[] = {
-	&src_schedstat, &src_fair, &src_perf, &src_tasks, &src_bpf,
+	&src_schedstat, &src_perf, &src_tasks, &src_bpf,
 };
 
 /* A source's bit in measure.sources: its place in sources[]. */
@@ -120,7 +120,7 @@ void measure_setup(struct measure *m, unsigned int on)
 
 	memset(m, 0, sizeof(*m));
 	m->sources = on & MEASURE_SOURCES_ALL;
-	/* preempt, features and fair_stats are in debugfs: mount it if we may */
+	/* preempt and features are in debugfs: mount it if we may */
 	mounts_debugfs();
 	if (!m->sources) {
 		source_missing(m, 0, F_OPS - 1, "counters disabled");

@@ -2,10 +2,11 @@
 /*
  * Measurement core: whatever a workload does between measure_begin() and
  * measure_end(), count it.  perf software/hardware counters inherited by
- * every task the caller creates, /proc/schedstat deltas, the fair class's
- * idle-scan and wakeup-preemption counters (debugfs sched/fair_stats, from
- * this project's kernel/sched patches), and the per-task /proc/<tid>/sched
- * figures of every worker summed just before it exits.
+ * every task the caller creates, /proc/schedstat deltas, the workload's
+ * wakeups, idle scans and wakeup preemptions from BPF on the sched
+ * tracepoints (and on the kernel/sched patches' own where the kernel has
+ * them), and the per-task /proc/<tid>/sched figures of every worker summed
+ * just before it exits.
  */
 #ifndef SCHED_PERF_MEASURE_H
 #define SCHED_PERF_MEASURE_H
@@ -38,12 +39,12 @@ struct measure_meta {
 /*
  * The counter sources, by name: perf (perf events inherited by the
  * workload's tasks), tasks (the workers' /proc/<tid>/sched), schedstat
- * (/proc/schedstat, and kernel.sched_schedstats on for the run), fair
- * (sched/fair_stats), machine (/proc/stat: the machine's other load), bpf
- * (BPF programs on the sched tracepoints, following the workload's tasks).
+ * (/proc/schedstat, and kernel.sched_schedstats on for the run), machine
+ * (/proc/stat: the machine's other load), bpf (BPF programs on the sched
+ * tracepoints, following the workload's tasks).
  */
-#define MEASURE_SOURCES_ALL	0x3fu
-#define MEASURE_SOURCE_NAMES	"perf,bpf,tasks,schedstat,fair,machine"
+#define MEASURE_SOURCES_ALL	0x1fu
+#define MEASURE_SOURCE_NAMES	"perf,bpf,tasks,schedstat,machine"
 
 /* The sources read unless --counters says otherwise: all but perf. */
 unsigned int measure_default_sources(void);

@@ -81,44 +81,6 @@ const struct metric_row metric_rows[] = {
 	PER("ss_goidle_per_1k_ops", "", F_SS_GOIDLE, 1000, 0),
 
 	/*
-	 * The idle sibling search and wakeup preemption.  Ratios of the
-	 * kernel's own counters where the question is how each decision
-	 * went, so that they do not move with the op mix.  The
-	 * *_unaccounted_share rows are the patches' identities: every search
-	 * ends in one fast path or one scan, every scan finds or fails, and
-	 * a check preempts, is kept by curr's protected slice, or neither.
-	 */
-	PER("sis_calls_per_op", "", FAIR(sis_calls), 1, 0),
-	SHARE("sis_scanned_per_wakeup", FAIR(sis_scan_cpus), FAIR(sis_calls), LS),
-	SHARE("sis_found_share", FAIR(sis_scans_found), FAIR(sis_scans), 0),
-	{ "sis_budget_cut_share", "", 0,
-	  TERMS(PLUS(FAIR(sis_budget_zero)), PLUS(FAIR(sis_budget_spent))),
-	  TERMS(PLUS(FAIR(sis_scans))), 1 },
-	{ "sis_fast_share", "", 0,
-	  TERMS(PLUS(FAIR(sis_idle_target)), PLUS(FAIR(sis_idle_prev)),
-		PLUS(FAIR(sis_idle_recent)), PLUS(FAIR(sis_idle_smt)),
-		PLUS(FAIR(sis_kthread_prev)), PLUS(FAIR(sis_no_llc))),
-	  TERMS(PLUS(FAIR(sis_calls))), 1 },
-	{ "sis_unaccounted_share", "", ROW_ABS,
-	  TERMS(PLUS(FAIR(sis_calls)), MINUS(FAIR(sis_idle_target)),
-		MINUS(FAIR(sis_idle_prev)), MINUS(FAIR(sis_idle_recent)),
-		MINUS(FAIR(sis_idle_smt)), MINUS(FAIR(sis_kthread_prev)),
-		MINUS(FAIR(sis_no_llc)), MINUS(FAIR(sis_scans))),
-	  TERMS(PLUS(FAIR(sis_calls))), 1 },
-	{ "sis_scan_unaccounted_share", "", ROW_ABS,
-	  TERMS(PLUS(FAIR(sis_scans)), MINUS(FAIR(sis_scans_found)),
-		MINUS(FAIR(sis_scans_failed))),
-	  TERMS(PLUS(FAIR(sis_scans))), 1 },
-	PER("wakeup_checks_per_op", "", FAIR(wakeup_checks), 1, 0),
-	SHARE("wakeup_preempt_share", FAIR(wakeup_preempts), FAIR(wakeup_checks), 0),
-	SHARE("wakeup_slice_kept_share", FAIR(wakeup_slice_kept), FAIR(wakeup_checks), 0),
-	/* preempted and kept by its slice exclude each other: at most the checks */
-	{ "wakeup_unaccounted_share", "", ROW_CLAMP,
-	  TERMS(PLUS(FAIR(wakeup_preempts)), PLUS(FAIR(wakeup_slice_kept)),
-		MINUS(FAIR(wakeup_checks))),
-	  TERMS(PLUS(FAIR(wakeup_checks))), 1 },
-
-	/*
 	 * The same questions from BPF on the tracepoints every kernel has
 	 * (src_bpf.c), for the workload's tasks alone: where wakeups put the
 	 * wakee, how often a wakee preempted, how long it waited to run.
@@ -156,7 +118,7 @@ const struct metric_row metric_rows[] = {
 	PER("tp_wakeup_checks_per_op", "", F_TP_WP_CHECKS, 1, 0),
 	{ "tp_check_preempt_share", "", 0,
 	  TERMS(PLUS(F_TP_WP_PREEMPT_PICK), PLUS(F_TP_WP_PREEMPT_SHORT),
-		PLUS(F_TP_WP_PREEMPT_IDLE)),
+		PLUS(F_TP_WP_PREEMPT_IDLE), PLUS(F_TP_WP_PREEMPT_SYNC)),
 	  TERMS(PLUS(F_TP_WP_CHECKS)), 1 },
 	SHARE("tp_check_short_share", F_TP_WP_PREEMPT_SHORT, F_TP_WP_CHECKS, 0),
 	SHARE("tp_check_slice_kept_share", F_TP_WP_KEPT_SLICE, F_TP_WP_CHECKS, 0),
@@ -238,10 +200,6 @@ void metric_row_eval(const struct metric_row *row, const double *value,
 		return;
 	}
 	num = terms_sum(row->num, value);
-	if (row->flags & ROW_ABS)
-		num = fabs(num);
-	if ((row->flags & ROW_CLAMP) && num < 0)
-		num = 0;
 	if (row->flags & ROW_TOTAL)
 		metric_add(set, row->name, row->unit, num);
 	else if (row->flags & ROW_VALUE)

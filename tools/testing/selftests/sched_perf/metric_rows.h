@@ -13,7 +13,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "fairstats.h"
 #include "metrics.h"
 #include "sched_tp.h"
 
@@ -51,9 +50,6 @@ enum field {
 	F_SS_LB_GAINED,
 	F_SS_ALB_PUSHED,
 	F_SS_GOIDLE,
-	/* sched/fair_stats, machine-wide (src_fair.c): F_FAIR + FC_* */
-	F_FAIR,
-	F_FAIR_END = F_FAIR + FC_COUNT - 1,
 	/* the workload's wakeups, from BPF on the sched tracepoints (src_bpf.c) */
 	F_TP_WAKEUPS,
 	F_TP_PLACED_PREV,	/* on the CPU the wakee last ran on */
@@ -86,7 +82,6 @@ enum field {
 	F_COUNT,
 };
 
-#define FAIR(counter)	(F_FAIR + FC_##counter)
 /* The first field of each list of reasons, and the bpf source's last. */
 #define F_TP_SIS_FIRST	(F_TP_SIS_UNKNOWN + 1)
 #define F_TP_WP_FIRST	(F_TP_WP_UNKNOWN + 1)
@@ -100,9 +95,7 @@ enum field {
 enum {
 	ROW_TOTAL = 1 << 0,		/* the numerator alone, summed over iterations */
 	ROW_LOAD_SENSITIVE = 1 << 1,	/* moves with the rest of the machine's load */
-	ROW_ABS = 1 << 2,		/* |numerator|: an identity's error either way */
-	ROW_CLAMP = 1 << 3,		/* numerator below 0 counts as 0 */
-	ROW_VALUE = 1 << 4,		/* the numerator times scale, no denominator:
+	ROW_VALUE = 1 << 2,		/* the numerator times scale, no denominator:
 					 * a window's own figure (a percentile) */
 };
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A counter source: one kind of kernel figure (perf events, the workers'
- * /proc/<tid>/sched, /proc/schedstat, sched/fair_stats, the machine's CPU
+ * /proc/<tid>/sched, /proc/schedstat, BPF on the sched tracepoints, the machine's CPU
  * time), as operations the measurement core runs in a loop.  A source
  * fills its fields of enum field (metric_rows.h) at the end of each
  * window, each with a value or the reason it is missing; the rows of
@@ -30,7 +30,7 @@ struct counter_source {
 };
 
 extern const struct counter_source src_perf, src_tasks, src_schedstat,
-	src_fair, src_machine, src_bpf;
+	src_machine, src_bpf;
 
 /* Does this run read @src (--counters)? */
 bool source_on(const struct measure *m, const struct counter_source *src);

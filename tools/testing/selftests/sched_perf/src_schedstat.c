@@ -2,7 +2,7 @@
 /*
  * /proc/schedstat, machine-wide: wakeups, run delay, load balancing and
  * idle entries of all CPUs and domains.  It also owns
- * kernel.sched_schedstats, which the per-task and fair_stats counters
+ * kernel.sched_schedstats, which the per-task counters
  * need as well: set to 1 for the run when it is 0 and we are root, and
  * back to 0 at exit, on a signal and after SIGKILL (guard.c).
  */

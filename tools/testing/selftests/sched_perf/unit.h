@@ -60,7 +60,7 @@ __noreturn void unit_stop(void);
 			unit_stop();					\
 	} while (0)
 
-/* The fixture directory: runset/, bounds/, fair_stats-*, fuzz/... */
+/* The fixture directory: runset/, bounds/, schedstat-*, fuzz/... */
 extern const char *unit_fixtures;
 
 /* One rule (@metric, @change) of @old against @new under @params; the verdict. */

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "compare.h"
-#include "fairstats.h"
 #include "fileio.h"
 #include "histo.h"
 #include "metrics.h"

@@ -91,17 +91,28 @@ UNIT_TEST(rows_eval)
 	m = eval("migrations_per_1k_ops", value, missing, &set);
 	EXPECT(m && !m->missing && m->value == 250, "rows_per_op_scaled");
 
-	value[FAIR(sis_calls)] = 10;
-	value[FAIR(sis_idle_target)] = 4;
-	value[FAIR(sis_scans)] = 7;	/* one more ending than calls */
-	m = eval("sis_unaccounted_share", value, missing, &set);
-	EXPECT(m && !m->missing && fabs(m->value - 0.1) < 1e-12, "rows_identity_error_either_way");
+	/* a placement share: of the wakeups whose placement is known */
+	value[F_TP_PLACED_PREV] = 6;
+	value[F_TP_PLACED_WAKER] = 2;
+	value[F_TP_PLACED_LLC] = 1;
+	value[F_TP_PLACED_OTHER] = 1;
+	m = eval("tp_wake_waker_cpu_share", value, missing, &set);
+	EXPECT(m && !m->missing && fabs(m->value - 0.2) < 1e-12, "rows_share_of_a_sum");
+	m = eval("tp_wake_migrations_per_1k_ops", value, missing, &set);
+	EXPECT(m && !m->missing && fabs(m->value - 20) < 1e-12, "rows_sum_per_op");
 
-	value[FAIR(wakeup_checks)] = 10;
-	value[FAIR(wakeup_preempts)] = 3;
-	value[FAIR(wakeup_slice_kept)] = 2;
-	m = eval("wakeup_unaccounted_share", value, missing, &set);
-	EXPECT(m && !m->missing && m->value == 0, "rows_clamped_at_zero");
+	/* a window's own figure: scaled, not divided by the operations */
+	value[F_TP_LAT_P99_NS] = 2500;
+	m = eval("tp_wakeup_latency_p99_us", value, missing, &set);
+	EXPECT(m && !m->missing && fabs(m->value - 2.5) < 1e-12 && !strcmp(m->unit, "us"),
+	       "rows_value_scaled");
+
+	/* the series' scans: found of all scan endings */
+	value[F_TP_SIS_SCAN_FOUND] = 3;
+	value[F_TP_SIS_SCAN_NONE] = 1;
+	value[F_TP_SIS_SCAN_BUDGET_ZERO] = 4;
+	m = eval("tp_sis_found_share", value, missing, &set);
+	EXPECT(m && !m->missing && fabs(m->value - 0.375) < 1e-12, "rows_series_scans");
 
 	missing[F_CYCLES] = "cycles gone";
 	missing[F_INSTRUCTIONS] = "instructions gone";
@@ -157,6 +168,6 @@ UNIT_TEST(rows_table)
 	EXPECT(!bad, "rows_well_formed");
 	EXPECT(names_unique(), "rows_names_unique");
 	EXPECT(load_sensitive_as_named(), "rows_load_sensitive_as_named");
-	EXPECT(metric_row_find("sis_scanned_per_wakeup") && !metric_row_find("no_such_metric"),
+	EXPECT(metric_row_find("tp_sis_scanned_per_wakeup") && !metric_row_find("no_such_metric"),
 	       "rows_find");
 }
