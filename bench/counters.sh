@@ -1,22 +1,22 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# What do the kernel/sched counters cost?  hackbench (or tcp_rr) in the
-# 6.12 guest, the kernel with kernel/sched/*.patch against the same kernel without
-# them, in interleaved boots (ABBA ABBA ...: slow drift of the host hits
-# both alike), first with schedstats on (the patches count), then with
-# schedstats off (the counters sit behind the static key: their cost
-# should be nothing).  Mode "bpf": the form a reviewer proposes instead,
+# What do the kernel/sched tracepoints cost?  hackbench (or tcp_rr) in the
+# 6.12 guest, the kernel with kernel/sched/*.patch against the same kernel
+# without them, in interleaved boots (ABBA ABBA ...: slow drift of the host
+# hits both alike), with schedstats on ("on") or off ("off"); nothing is
+# attached to the tracepoints, so their cost should be nothing.  Mode "bpf": the form a reviewer proposes instead,
 # a BPF program counting tracepoints (scripts/vmtest/bpf_count.c: a
 # per-CPU array increment per hit, JIT-compiled), on a kernel without the
 # patches but with BPF (VM_BPF=1), schedstats off: the program attached
 # to BENCH_BPF_TP against the same kernel with nothing attached.  Mode
 # "default": what the suite's own default measuring costs where every
-# source has something to read (/proc/schedstat, fair_stats): the patched
-# kernel both sides, schedstats off at boot, --counters none against
+# source has something to read (/proc/schedstat, the tracepoints, BPF):
+# the patched kernel with BPF both sides, schedstats off at boot, --counters none against
 # --counters default (which also turns kernel.sched_schedstats on for the
 # run, a cost of measuring too).  Mode "counters=LIST" is the same with
 # --counters LIST (e.g. counters=tasks,machine: the sources that leave
-# schedstats as found), to take the default's cost apart.
+# schedstats as found; counters=bpf: the suite's BPF programs attached to
+# the sched tracepoints and the series'), to take the default's cost apart.
 # sched_waking fires once per try_to_wake_up(), where the idle search
 # runs, and sched_wakeup once per wakeup that activates a task, where the
 # preemption check runs: one call per search and one per check, the rate
@@ -89,7 +89,7 @@ boot() {	# side mode n
 	case $2 in
 	on) ;;
 	default|counters=*)
-		patches=1
+		patches=1 bpf=1
 		if [ "$1" = 1 ]; then
 			args="$args --counters ${2#counters=}"
 		else
@@ -119,10 +119,10 @@ boot() {	# side mode n
 		awk -F'\t' -v m="$metric" '$1 == "runs" && $2 == m { print $3 }' "$out.dump" \
 			>>"$tmp/$tag-$1.$metric"
 	done
-	has=$(sed -n 's/^# # fair_stats: \(.*\)/\1/p' "$out/ktap" | cut -c1-40)
+	has=$(sed -n 's/^# # bpf: \(.*\)/\1/p' "$out/ktap" | cut -c1-40)
 	[ "$2" = bpf ] && has="BPF counted: $(sed -n 's/^sched_perf guest: bpf_count: //p' \
 		"$out/console.log" | tr -d '\r' | paste -sd, -)"
-	echo "counters: boot $3: side=$1 mode=$2 fair_stats: $has;" \
+	echo "counters: boot $3: side=$1 mode=$2 bpf: $has;" \
 	     "$tput median $(awk -F'\t' -v m="$tput" '$1 == "runs" && $2 == m {
 		n = split($3, v, " ")
 		for (i = 2; i <= n; i++)
@@ -131,8 +131,9 @@ boot() {	# side mode n
 }
 
 # Both kernels built first, so the boots are not interleaved with a build.
-VM_PATCHES=0 "$top/scripts/vmtest.sh" "$ksrc" kernel
-VM_PATCHES=1 "$top/scripts/vmtest.sh" "$ksrc" kernel
+VM_PATCHES=0 VM_BPF=0 "$top/scripts/vmtest.sh" "$ksrc" kernel
+VM_PATCHES=1 VM_BPF=0 "$top/scripts/vmtest.sh" "$ksrc" kernel
+VM_PATCHES=1 VM_BPF=1 "$top/scripts/vmtest.sh" "$ksrc" kernel
 case " $modes " in
 *" bpf "*) VM_PATCHES=0 VM_BPF=1 "$top/scripts/vmtest.sh" "$ksrc" kernel ;;
 esac

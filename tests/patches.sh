@@ -72,7 +72,7 @@ done
 pass "${#patches[@]} patches apply in order with git apply --check to $(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p;s/^SUBLEVEL = //p' "$ksrc/Makefile" | paste -sd.)"
 # Bare tracepoints, nothing else: declared, exported for modules, fired
 # from fair.c; no field in struct rq, no debugfs file; and their reasons
-# in the order the suite reads them (sched_tp.h), so that a reason's
+# in the order the suite reads them (sched_tp_sis.h, sched_tp_wp.h), so that a reason's
 # value means the same to the kernel and to the programs.
 tracepoints_ok() {	# tree label
 	local tree=$1 label=$2 tp
@@ -82,21 +82,20 @@ tracepoints_ok() {	# tree label
 			grep -q "trace_$tp(" "$tree/kernel/sched/fair.c" ||
 			fail "$label: $tp not declared with DECLARE_TRACE, exported and fired from fair.c"
 	done
-	same_reasons "$tree" "$label" sched_sis_reason SIS_ SCHED_SIS_REASONS
-	same_reasons "$tree" "$label" sched_wakeup_preempt_reason WAKEUP_ SCHED_WAKEUP_PREEMPT_REASONS
+	same_reasons "$tree" "$label" sched_sis_reason SIS_ SIS_REASON sched_tp_sis.h
+	same_reasons "$tree" "$label" sched_wakeup_preempt_reason WAKEUP_ WP_REASON sched_tp_wp.h
 }
-same_reasons() {	# tree label enum prefix list
+same_reasons() {	# tree label enum prefix macro file
 	local kernel suite
 	kernel=$(sed -n "/^enum $3 {\$/,/^};/s/^\t$4\([A-Z_]*\),.*/\1/p" "$1/include/trace/events/sched.h" | paste -sd' ')
-	suite=$(sed -n "/^#define $5(X)/,/^\$/p" "$top/tools/testing/selftests/sched_perf/sched_tp.h" |
-		grep -o 'X([A-Z_]*)' | sed 's/X(\(.*\))/\1/' | paste -sd' ')
+	suite=$(sed -n "s/^$5(\([A-Z_]*\))\$/\1/p" "$top/tools/testing/selftests/sched_perf/$6" | paste -sd' ')
 	[ -n "$kernel" ] && [ "$kernel" = "$suite" ] ||
 		fail "$2: enum $3 is '$kernel', the suite's $5 '$suite'"
 }
 tracepoints_ok . "6.12 series"
 touched=$(sed -n 's|^+++ b/||p' "${patches[@]}" | sort -u | grep -E '^kernel/sched/(sched\.h|debug\.c)$' || true)
 [ -z "$touched" ] || fail "the series touches $touched: counters in struct rq or debugfs again?"
-pass "the patched tree declares, exports and fires sched_select_idle_sibling_tp and sched_wakeup_preempt_tp, their reasons as sched_tp.h lists them; struct rq and debugfs untouched"
+pass "the patched tree declares, exports and fires sched_select_idle_sibling_tp and sched_wakeup_preempt_tp, their reasons as sched_tp_sis.h and sched_tp_wp.h list them; struct rq and debugfs untouched"
 # Each class of the seed reports is a commit under test after a parent
 # without it, and each commit changes fair.c the way its class says
 # (the state after it, by its number; a commit not listed must leave

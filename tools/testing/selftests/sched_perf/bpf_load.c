@@ -123,7 +123,8 @@ int bpf_prog_new(const struct bpf_asm *a, const char *name, char *log, size_t lo
 	snprintf(attr.prog_name, sizeof(attr.prog_name), "%s", name);
 	*log = '\0';
 	fd = sys_bpf(BPF_PROG_LOAD, &attr);
-	if (fd < 0 && errno != EPERM && errno != ENOSYS && log_len > 1) {
+	/* the verifier's refusals; not "not permitted" nor "no bpf()" */
+	if (fd < 0 && (errno == EINVAL || errno == EACCES || errno == E2BIG) && log_len > 1) {
 		int err = errno;
 
 		/* again, for the verifier's reason */

@@ -14,7 +14,6 @@
 #include <stddef.h>
 
 #include "metrics.h"
-#include "sched_tp.h"
 
 /* The raw figures of one measurement window, whichever source fed them. */
 enum field {
@@ -64,15 +63,15 @@ enum field {
 	/* the same programs on the series' tracepoints (the kernel/sched patches) */
 	F_TP_SIS_CALLS,		/* select_idle_sibling() returns for a worker */
 	F_TP_SIS_EXAMINED,	/* CPUs its scans examined */
-	F_TP_SIS_UNKNOWN,	/* a reason past the list of sched_tp.h */
-#define SIS_FIELD(name)	F_TP_SIS_##name,
-	SCHED_SIS_REASONS(SIS_FIELD)
-#undef SIS_FIELD
+	F_TP_SIS_UNKNOWN,	/* a reason past the list of sched_tp_sis.h */
+#define SIS_REASON(name)	F_TP_SIS_##name,
+#include "sched_tp_sis.h"
+#undef SIS_REASON
 	F_TP_WP_CHECKS,		/* wakeup preemption decisions for a worker */
 	F_TP_WP_UNKNOWN,
-#define WP_FIELD(name)	F_TP_WP_##name,
-	SCHED_WAKEUP_PREEMPT_REASONS(WP_FIELD)
-#undef WP_FIELD
+#define WP_REASON(name)	F_TP_WP_##name,
+#include "sched_tp_wp.h"
+#undef WP_REASON
 	/* the machine's CPU time not ours, and stolen (src_machine.c) */
 	F_FOREIGN_NS,
 	F_STEAL_NS,
@@ -80,6 +79,21 @@ enum field {
 	/* the workload's operations in the window */
 	F_OPS,
 	F_COUNT,
+};
+
+/* How many reasons each tracepoint gives (sched_tp_sis.h, sched_tp_wp.h). */
+enum {
+#define SIS_REASON(name)	SIS_NR_##name,
+#include "sched_tp_sis.h"
+#undef SIS_REASON
+	SCHED_SIS_NR
+};
+
+enum {
+#define WP_REASON(name)	WP_NR_##name,
+#include "sched_tp_wp.h"
+#undef WP_REASON
+	SCHED_WAKEUP_PREEMPT_NR
 };
 
 /* The first field of each list of reasons, and the bpf source's last. */
@@ -95,8 +109,8 @@ enum field {
 enum {
 	ROW_TOTAL = 1 << 0,		/* the numerator alone, summed over iterations */
 	ROW_LOAD_SENSITIVE = 1 << 1,	/* moves with the rest of the machine's load */
-	ROW_VALUE = 1 << 2,		/* the numerator times scale, no denominator:
-					 * a window's own figure (a percentile) */
+	/* the numerator times scale, no denominator: a window's figure */
+	ROW_VALUE = 1 << 2,
 };
 
 struct metric_row {

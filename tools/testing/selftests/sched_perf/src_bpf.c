@@ -456,12 +456,18 @@ _Static_assert(ARRAY_SIZE(progs) <= ARRAY_SIZE(bpf.links), "a link per program")
 
 static char why[256];
 
+/* Is there no bpf() at all?  Its sysctl exists wherever it does. */
+static bool no_bpf_syscall(void)
+{
+	return access("/proc/sys/kernel/unprivileged_bpf_disabled", F_OK) != 0;
+}
+
 static const char *errno_why(const char *what, int err)
 {
-	if (err == EPERM || err == EACCES)
-		return "not permitted (BPF needs root or CAP_BPF and CAP_PERFMON)";
-	if (err == ENOSYS)
+	if (no_bpf_syscall())
 		return "no bpf() (CONFIG_BPF_SYSCALL=n)";
+	if (err == EPERM)
+		return "not permitted (BPF needs root or CAP_BPF and CAP_PERFMON)";
 	snprintf(why, sizeof(why), "%s: %s", what, strerror(err));
 	return why;
 }
@@ -544,7 +550,7 @@ static const char *load_and_attach(void)
 		progs[i].write(&a);
 		prog = bpf_prog_new(&a, progs[i].tracepoint, log, sizeof(log));
 		if (prog < 0) {
-			if (errno == EPERM || errno == ENOSYS)
+			if (errno == EPERM || no_bpf_syscall())
 				return errno_why("", errno);
 			snprintf(why, sizeof(why), "BPF program refused: %s: %s (%s)",
 				 progs[i].tracepoint, strerror(errno), last_line(log));
