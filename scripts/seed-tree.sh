@@ -4,8 +4,9 @@
 # seed series on top, to gate and bisect real commits:
 #
 #   base                the source as it is (the Debian 6.12 source)
-#   4 commits           kernel/sched/*.patch, the suite's counters
-#                       (tag sched_perf-counters)
+#   3 commits           kernel/sched/*.patch, the suite's tracepoints
+#                       (tag sched_perf-counters, its name from the
+#                       series' first form)
 #   10 commits          kernel/seed/*.patch: neutral ones (comments, a
 #                       rename, a refactor) and the three classes of the
 #                       seed reports, each a commit under test after a
@@ -16,7 +17,7 @@
 #                       scan starts after target (0009, 56498cfb045d,
 #                       after 0008 started it at target)
 
-# Build and run any commit with VM_PATCHES=0 (the counters are in the
+# Build and run any commit with VM_PATCHES=0 (the tracepoints are in the
 # tree already): scripts/vmtest.sh DEST.
 #
 # Usage: scripts/seed-tree.sh KSRC DEST
