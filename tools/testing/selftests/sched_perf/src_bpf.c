@@ -172,36 +172,47 @@ static void count_reason(struct bpf_asm *a, int base, int nr, int unknown)
 }
 
 /*
+ * A series tracepoint whose args[@task] is the wakee and args[@reason] its
+ * reason: for a followed wakee, counts[@calls]++ and the reason counted.
+ * R6 keeps the arguments for @extra, which counts what else it gives.
+ */
+static void count_series(struct bpf_asm *a, int task, int reason, int calls,
+			 int base, int nr, int unknown,
+			 void (*extra)(struct bpf_asm *a))
+{
+	MOV_REG(BPF_REG_6, BPF_REG_1);
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, task * 8);
+	find_followed(a, BPF_REG_1, L_OUT);
+	find_stats(a, L_OUT);
+	count(a, calls);
+	if (extra)
+		extra(a);
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, reason * 8);
+	count_reason(a, base, nr, unknown);
+	LABEL(L_OUT);
+	ret0(a);
+}
+
+/* the CPUs the search examined: sched_select_idle_sibling_tp's args[4] */
+static void add_examined(struct bpf_asm *a)
+{
+	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 32);
+	XADD(BPF_REG_7, C_SIS_EXAMINED * 8, BPF_REG_1);
+}
+
+/*
  * sched_select_idle_sibling_tp(p, target, cpu, reason, nr_examined), the
  * series': how the search for a followed wakee ended.
  */
 static void prog_sis(struct bpf_asm *a)
 {
-	MOV_REG(BPF_REG_6, BPF_REG_1);
-	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 0);
-	find_followed(a, BPF_REG_1, L_OUT);
-	find_stats(a, L_OUT);
-	count(a, C_SIS_CALLS);
-	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 32);
-	XADD(BPF_REG_7, C_SIS_EXAMINED * 8, BPF_REG_1);
-	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 24);
-	count_reason(a, C_SIS, SCHED_SIS_NR, C_SIS_UNKNOWN);
-	LABEL(L_OUT);
-	ret0(a);
+	count_series(a, 0, 3, C_SIS_CALLS, C_SIS, SCHED_SIS_NR, C_SIS_UNKNOWN, add_examined);
 }
 
 /* sched_wakeup_preempt_tp(rq, p, reason), the series': why it did or not */
 static void prog_wakeup_preempt(struct bpf_asm *a)
 {
-	MOV_REG(BPF_REG_6, BPF_REG_1);
-	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 8);
-	find_followed(a, BPF_REG_1, L_OUT);
-	find_stats(a, L_OUT);
-	count(a, C_WP_CHECKS);
-	LDX(BPF_DW, BPF_REG_1, BPF_REG_6, 16);
-	count_reason(a, C_WP, SCHED_WAKEUP_PREEMPT_NR, C_WP_UNKNOWN);
-	LABEL(L_OUT);
-	ret0(a);
+	count_series(a, 1, 2, C_WP_CHECKS, C_WP, SCHED_WAKEUP_PREEMPT_NR, C_WP_UNKNOWN, NULL);
 }
 
 /* sched_process_fork(parent, child): follow children of us and of ours. */
