@@ -74,10 +74,13 @@ pass "${#patches[@]} patches apply in order with git apply --check to $(sed -n '
 # from fair.c; no field in struct rq, no debugfs file; and their reasons
 # in the order the suite reads them (sched_tp_sis.h, sched_tp_wp.h), so that a reason's
 # value means the same to the kernel and to the programs.
-tracepoints_ok() {	# tree label
-	local tree=$1 label=$2 tp
+tracepoints_ok() {	# tree label [mainline]
+	local tree=$1 label=$2 tp declared
 	for tp in sched_select_idle_sibling_tp sched_wakeup_preempt_tp; do
-		grep -q "^DECLARE_TRACE($tp,\$" "$tree/include/trace/events/sched.h" &&
+		# mainline's DECLARE_TRACE(name) declares name_tp, 6.12's names it
+		declared=$tp
+		[ "${3-}" = mainline ] && declared=${tp%_tp}
+		grep -q "^DECLARE_TRACE($declared,\$" "$tree/include/trace/events/sched.h" &&
 			grep -q "^EXPORT_TRACEPOINT_SYMBOL_GPL($tp);\$" "$tree/kernel/sched/core.c" &&
 			grep -q "trace_$tp(" "$tree/kernel/sched/fair.c" ||
 			fail "$label: $tp not declared with DECLARE_TRACE, exported and fired from fair.c"
@@ -202,9 +205,12 @@ fi
 # The mainline series (kernel/sched/mainline) applies in order to the
 # mainline files kept as fixtures (kernel/sched/mainline/base, see its
 # SOURCE) and is checkpatch clean; without its first patch it does not.
+# The store held no include/trace/events/sched.h of that commit: its
+# hunks apply to the two declarations they sit between, the form
+# mainline has had since v6.16 (DECLARE_TRACE(name) declares name_tp).
 mainline=$top/kernel/sched/mainline
 mapfile -t mpatches < <(ls "$mainline"/*.patch 2>/dev/null | sort)
-[ ${#mpatches[@]} -ge 4 ] || fail "kernel/sched/mainline: ${#mpatches[@]} patches, want 4"
+[ ${#mpatches[@]} -ge 3 ] || fail "kernel/sched/mainline: ${#mpatches[@]} patches, want 3"
 for p in "${mpatches[@]}"; do
 	checkpatch_clean "mainline/$(basename "$p")" "$p"
 done
@@ -212,13 +218,25 @@ apply_mainline() {	# dir patch... : as first_refused, on a copy of the base file
 	local dir=$1
 	shift
 	rm -rf "$dir" && cp -a "$mainline/base" "$dir" && cd "$dir" || fail "no copy of $mainline/base"
+	mkdir -p include/trace/events
+	cat >include/trace/events/sched.h <<'HEADER'
+DECLARE_TRACE(sched_compute_energy,
+	TP_PROTO(struct task_struct *p, int dst_cpu, unsigned long energy,
+		 unsigned long max_util, unsigned long busy_time),
+	TP_ARGS(p, dst_cpu, energy, max_util, busy_time));
+
+DECLARE_TRACE(sched_entry,
+	TP_PROTO(bool preempt),
+	TP_ARGS(preempt));
+HEADER
 	first_refused "$@"
 }
 refused=$(apply_mainline "$scratch/ml" "${mpatches[@]}") ||
 	fail "mainline/$refused does not apply to kernel/sched/mainline/base: $(head -n2 "$scratch/err" | tr '\n' ' ')"
-grep -q 'schedstat_inc(rq->wakeup_checks)' "$scratch/ml/kernel/sched/fair.c" ||
-	fail "mainline series applied, but the wakeup counters are missing"
-pass "mainline: ${#mpatches[@]} patches checkpatch clean, apply in order to mainline $(sed -n 's/^  \([0-9a-f]\{12\}\).*/\1/p' "$mainline/base/SOURCE" | head -n1) (still the counters: not yet ported to the tracepoints)"
+tracepoints_ok "$scratch/ml" "mainline series" mainline
+touched=$(sed -n 's|^+++ b/||p' "${mpatches[@]}" | sort -u | grep -E '^kernel/sched/(sched\.h|debug\.c)$' || true)
+[ -z "$touched" ] || fail "the mainline series touches $touched: counters in struct rq or debugfs again?"
+pass "mainline: ${#mpatches[@]} patches checkpatch clean, apply in order to mainline $(sed -n 's/^  \([0-9a-f]\{12\}\).*/\1/p' "$mainline/base/SOURCE" | head -n1), the same tracepoints and reasons as the 6.12 series; struct rq and debugfs untouched"
 refused=$(apply_mainline "$scratch/ml2" "${mpatches[@]:1}") &&
 	fail "the mainline series applies without $(basename "${mpatches[0]}"): the check proves nothing"
 pass "mainline: without $(basename "${mpatches[0]}"), $refused is refused"
