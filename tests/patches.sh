@@ -234,6 +234,12 @@ HEADER
 refused=$(apply_mainline "$scratch/ml" "${mpatches[@]}") ||
 	fail "mainline/$refused does not apply to kernel/sched/mainline/base: $(head -n2 "$scratch/err" | tr '\n' ' ')"
 tracepoints_ok "$scratch/ml" "mainline series" mainline
+# one meaning for both kernels: the reasons' comments too
+for e in sched_sis_reason sched_wakeup_preempt_reason; do
+	[ "$(sed -n "/^enum $e {\$/,/^};/p" "$scratch/tree/include/trace/events/sched.h")" = \
+	  "$(sed -n "/^enum $e {\$/,/^};/p" "$scratch/ml/include/trace/events/sched.h")" ] ||
+		fail "enum $e: the mainline series' is not the 6.12 series'"
+done
 touched=$(sed -n 's|^+++ b/||p' "${mpatches[@]}" | sort -u | grep -E '^kernel/sched/(sched\.h|debug\.c)$' || true)
 [ -z "$touched" ] || fail "the mainline series touches $touched: counters in struct rq or debugfs again?"
 pass "mainline: ${#mpatches[@]} patches checkpatch clean, apply in order to mainline $(sed -n 's/^  \([0-9a-f]\{12\}\).*/\1/p' "$mainline/base/SOURCE" | head -n1), the same tracepoints and reasons as the 6.12 series; struct rq and debugfs untouched"
