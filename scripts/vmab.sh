@@ -214,6 +214,12 @@ tree_of() {	# spec
 	rev=$(git -C "$repo" rev-parse --verify -q "$rev^{commit}") ||
 		die "$spec: no commit '${spec##*@}' in $repo"
 	wt=$cache/wt-$(realpath "$repo" | sha256sum | cut -c1-16)
+	# a work tree left by a repository since removed and made again at
+	# the same path is no work tree of this one: make it anew
+	if [ -e "$wt/.git" ] && ! git -C "$wt" rev-parse -q --git-dir >/dev/null 2>&1; then
+		rm -rf "$wt"
+		git -C "$repo" worktree prune >&2
+	fi
 	if [ ! -e "$wt/.git" ]; then
 		git -C "$repo" worktree add -q --detach "$wt" "$rev" >&2 ||
 			die "cannot make a work tree of $repo in $wt"

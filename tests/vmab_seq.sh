@@ -83,7 +83,7 @@ vmab() {	# name table [VAR=VALUE...]
 		-u VM_KERNEL_PATCHES -u VM_TIMEOUT FIXTURE="$fix/old" SCHED_PERF_VMTEST="$tmp/vmtest" \
 		SCHED_PERF_COMPARE="$intree/sched_perf_compare" VM_BOUNDS="$fix/bounds" SCHED_PERF_CACHE="$tmp/cache" VM_OUT="$tmp/out-$name" \
 		VM_B_PATCHES="$tmp/b.patch" "$@" \
-		"$top/scripts/vmab.sh" "$tmp/tree" "$tmp/tree" >"$tmp/$name.log" 2>&1 || rc=$?
+		"$top/scripts/vmab.sh" "${SIDE_A:-$tmp/tree}" "${SIDE_B:-$tmp/tree}" >"$tmp/$name.log" 2>&1 || rc=$?
 	echo "$rc"
 }
 # the sides of the boots, in the order vmab numbered them: "A B B A ..."
@@ -94,6 +94,19 @@ interleaved() { local i s=; for ((i = 0; i < $1; i++)); do s="$s$( ((i % 2)) && 
 stopped() { grep '^vmab: stopped at ' "$tmp/$1.log"; }
 looks() { sed -n 's/^vmab: look \([0-9]*\) at \([0-9]*\) boots a side: hackbench: .*/\2/p' "$tmp/$1.log" | paste -sd' '; }
 show() { tail -n 25 "$tmp/$1.log"; }
+
+# TREE@REV sides build in a work tree kept in the cache; one left there
+# by a repository since removed and made again at the same path is made
+# anew, not refused
+agree="A 1.000 1.001 0.999 1 1 1 1 1 1
+B 0.9995 1.0005 1.000 1 1 1 1 1 1"
+new_repo() { rm -rf "$tmp/repo" && git init -q "$tmp/repo" && touch "$tmp/repo/Makefile" &&
+	git -C "$tmp/repo" add Makefile && git -C "$tmp/repo" -c user.name=t -c user.email=t@t commit -qm "$1"; }
+new_repo first && rc=$(SIDE_A=$tmp/repo@HEAD SIDE_B=$tmp/repo@HEAD vmab wt1 "$agree")
+[ "$rc" = 0 ] || fail "TREE@REV sides: exit $rc, want 0: $(show wt1)"
+new_repo second && rc=$(SIDE_A=$tmp/repo@HEAD SIDE_B=$tmp/repo@HEAD vmab wt2 "$agree")
+[ "$rc" = 0 ] || fail "TREE@REV, a work tree of a removed repository in the cache: exit $rc, want 0: $(show wt2)"
+pass "TREE@REV: the cache's work tree of a repository removed and made again at its path is made anew (exit 0)"
 
 # (a) A/A: boots that agree within 0.1 %
 rc=$(vmab aa "A 1.000 1.001 0.999 1.0005 0.9995 1 1 1 1
