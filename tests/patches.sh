@@ -12,14 +12,27 @@ ksrc=$(realpath "$1")
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-# checkpatch clean (the cited upstream commits are not in KSRC, a tarball
-# without history), or fail naming LABEL
+# checkpatch as a maintainer runs it: from the top of the kernel tree,
+# --strict (its CHECKs are printed, not counted).  The directory matters:
+# checkpatch looks for .git there, and in a git tree (this repository's
+# top, say) it takes a cited id it cannot find for no commit at all and
+# lets its citation's form pass; without one it checks every citation's
+# form: 'commit 0123456789ab ("subject")'.  The cited upstream commits
+# are not in KSRC (a tarball without history): UNKNOWN_COMMIT_ID ignored.
+checkpatch_run() {	# patch: checkpatch's terse output, its exit status
+	(cd "$ksrc" && unset GIT_DIR GIT_WORK_TREE &&
+		./scripts/checkpatch.pl --strict --terse --ignore UNKNOWN_COMMIT_ID "$1" 2>&1)
+}
+# checkpatch clean (no error, no warning), or fail naming LABEL; its
+# CHECKs (the DECLARE_TRACE() style of include/trace/events/sched.h)
+# counted in $checks
 checkpatch_clean() {	# label patch
 	local out
-	out=$("$ksrc/scripts/checkpatch.pl" --no-tree --terse --ignore UNKNOWN_COMMIT_ID "$2" 2>&1) ||
+	out=$(checkpatch_run "$2")
+	[ -z "$out" ] || grep -q "^total: 0 errors, 0 warnings, " <<<"$out" ||
 		fail "$1: checkpatch: $out"
-	grep -q "total: 0 errors, 0 warnings" <<<"$out" || [ -z "$out" ] ||
-		fail "$1: checkpatch: $out"
+	checks=$(sed -n 's/^total: .* \([0-9]*\) checks, .*/\1/p' <<<"$out")
+	checks=${checks:-0}
 }
 
 # Apply PATCH... in order in the current directory: 0, or 1 with the
@@ -53,8 +66,16 @@ for p in "${patches[@]}" "${seeds[@]}" "${tests[@]}"; do
 	words=$(awk '/^---$/ { exit } body && !/^Signed-off-by:/ { print } /^$/ { body = 1 }' "$p" | wc -w)
 	[ "$words" -ge 60 ] || fail "$n: changelog of $words words"
 	checkpatch_clean "$n" "$p"
-	pass "$n: format-patch, Signed-off-by, $words-word changelog, checkpatch clean"
+	pass "$n: format-patch, Signed-off-by, $words-word changelog, checkpatch --strict clean ($checks checks)"
 done
+# The check can fail: a commit cited without its subject is refused.
+sed 's/^trade on that commit as /trade on commit 63304558ba5d as /' "${seeds[6]}" >"$scratch/untitled.patch"
+cmp -s "${seeds[6]}" "$scratch/untitled.patch" && fail "$(basename "${seeds[6]}"): no line to cite a commit on"
+out=$(checkpatch_run "$scratch/untitled.patch") &&
+	fail "a commit cited without its subject passed checkpatch: $out"
+grep -q 'GIT_COMMIT_ID' <<<"$out" || grep -q 'git commit description style' <<<"$out" ||
+	fail "a commit cited without its subject: checkpatch failed, but not on it: $out"
+pass "a commit cited without its subject fails checkpatch run from $ksrc"
 
 # Apply them in order to a copy of the files they touch.  A git tree
 # around KSRC would make git apply skip every path: work outside it.
@@ -278,6 +299,7 @@ mapfile -t mpatches < <(ls "$mainline"/*.patch 2>/dev/null | sort)
 [ ${#mpatches[@]} -ge 3 ] || fail "kernel/sched/mainline: ${#mpatches[@]} patches, want 3"
 for p in "${mpatches[@]}"; do
 	checkpatch_clean "mainline/$(basename "$p")" "$p"
+	pass "mainline/$(basename "$p"): checkpatch --strict clean ($checks checks)"
 done
 added_enum() {	# enum patch... : the enum as the patches add it
 	sed -n "/^+enum $1 {\$/,/^+};/s/^+//p" "${@:2}"
