@@ -277,11 +277,16 @@ def upper95(k, n):
 	return hi
 
 
+def bounds_args():
+	"""GATE_BOUNDS: bounds files separated by ':', each read over the ones
+	before (--bounds given again); unset or empty: compare's own."""
+	files = os.environ.get("GATE_BOUNDS", "").split(":")
+	return [arg for f in files if f for arg in ("--bounds", f)]
+
+
 def sequential(cmp, a, b, path_a, path_b, idx, sizes):
 	"""One gate: look at each planned size; (outcome, blocks, regressed metrics)."""
-	bounds = os.environ.get("GATE_BOUNDS")
-	argv = [cmp, "--paired", "--looks", str(len(sizes))] + \
-	       (["--bounds", bounds] if bounds else []) + [a, b]
+	argv = [cmp, "--paired", "--looks", str(len(sizes))] + bounds_args() + [a, b]
 	for n in sizes:
 		pick(cmp, a, [path_a], idx[:n])
 		pick(cmp, b, [path_b], idx[:n])
@@ -310,9 +315,8 @@ def what_it_takes(cmp, a, b, looks_n, slowdown):
 	true change of 0: power z(0.9) each), and to catch a slowdown of this
 	size in 90 % by throughput or CPU time per op (two-sided at
 	alpha / looks / metrics, Bonferroni: Holm's worst case)."""
-	bounds = os.environ.get("GATE_BOUNDS")
 	r = subprocess.run([cmp, "--json", "--paired", "--looks", str(looks_n)]
-			   + (["--bounds", bounds] if bounds else []) + [a, b],
+			   + bounds_args() + [a, b],
 			   capture_output=True, text=True)
 	rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
 	rows = [x for x in rows if x["cv_block"] is not None and x["threshold"]]

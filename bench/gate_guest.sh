@@ -15,9 +15,11 @@
 # from it, judged by sched_perf_compare --paired --looks at the planned
 # sizes (bench/gate.py paired_trials): DIFFERENT, SAME or undecided, the
 # blocks used, and the CV per iteration and per block; once with the
-# suite's bounds, once with GATE_BOUNDS (bench/bounds.icount: thresholds
-# of 1 %, below the 2 % to be caught; empty: not that second time).  The gates of one
-# pool share its blocks: the rates are those of that pool.
+# suite's bounds, once with GATE_BOUNDS (default: the suite's bounds with
+# its bounds.icount over them, as scripts/vmab.sh judges kernels under
+# -icount: 2 % to catch, failing beyond the alarm line at 1 %; files
+# separated by ':'; empty: not that second time).  The gates of one pool
+# share its blocks: the rates are those of that pool.
 #
 # Usage: bench/gate_guest.sh KSRC DIR_WITH_OUR_PROGRAMS
 # Environment (default): GUEST_PROGS (hackbench tcp_rr), GUEST_BLOCKS
@@ -48,7 +50,8 @@ progs=	# gate_lib.sh copies sched_perf_compare alone: the programs run in the gu
 . "$(dirname "$0")/gate_lib.sh"
 cal_pct=${GUEST_CAL_PCT:-10}	# after gate_lib.sh, which has its own default
 cal_blocks=${GUEST_CAL_BLOCKS:-8}
-bounds=${GATE_BOUNDS-$top/bench/bounds.icount}
+cp "$dir/bounds.icount" "$bin/" || { echo "$me: no $dir/bounds.icount" >&2; exit 2; }
+bounds=${GATE_BOUNDS-$bin/bounds:$bin/bounds.icount}
 
 # One boot: prog label blocks work_ns (empty: none); prints the B side's
 # results file (the A side is FILE.a); the boot's log beside it.
@@ -94,7 +97,7 @@ for p in $want; do
 	GATE_BOUNDS= helper paired_trials "$p" "$seed" "$n" "$max" "$draws" \
 		"$bin/sched_perf_compare" "$tmp" "$pool0" "$x=$poolx"
 	if [ -n "$bounds" ]; then
-		echo "  judged with $bounds (thresholds 1 %: is $x % caught?):"
+		echo "  judged with $bounds (bounds.icount: 2 %, alarm lines at 1 %: is $x % caught?):"
 		GATE_BOUNDS=$bounds helper paired_trials "$p" "$seed" "$n" "$max" "$draws" \
 			"$bin/sched_perf_compare" "$tmp" "$pool0" "$x=$poolx"
 	fi
