@@ -10,7 +10,7 @@
 #  - AA_SPLITS comparisons drawn from the pool: AA_BOOTS pairs at random,
 #    each pair's two boots given to the sides at random (random disjoint
 #    splits: they share boots, so they are not independent);
-# and every metric verdict counted: a REGRESSION is a false alarm, with
+# and every metric verdict counted: a regressed one is a false alarm, with
 # its count and 95 % upper bound per 100 metric comparisons.
 #
 # Usage: bench/boot_aa.sh KSRC

@@ -293,7 +293,7 @@ def sequential(cmp, a, b, path_a, path_b, idx, sizes):
 		_, v = run_compare(argv)
 		bad = [x["metric"].split(".", 1)[1] for x in v if x["verdict"] == "regressed"]
 		if bad:
-			return "different", n, bad
+			return "regressed", n, bad
 		judged = [x for x in v if x["verdict"] != "missing"]
 		if judged and all(x["verdict"] in ("same", "improved") for x in judged):
 			return "same", n, []
@@ -362,16 +362,16 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 		rng = random.Random(f"{seed}:{prog}:{x}")
 		res = [sequential(cmp, a, b, path + ".a", path, draw(rng, k, max_runs), sizes)
 		       for _ in range(draws)]
-		kinds = {o: sum(1 for r in res if r[0] == o) for o in ("different", "same", "undecided")}
+		kinds = {o: sum(1 for r in res if r[0] == o) for o in ("regressed", "same", "undecided")}
 		used = sorted(r[1] for r in res)
 		dist = ", ".join(f"{n}: {sum(1 for u in used if u == n)}" for n in sizes)
 		what = "A/A (B = A)" if x == "0" else f"B {x} % slower"
 		print(f"    {what}, {draws} gates of {runs}..{max_runs} blocks drawn "
 		      f"({os.environ.get('GATE_DRAW', 'random')}) from {k}: "
-		      f"DIFFERENT {kinds['different']} ({pct(kinds['different'], draws):.1f} %"
-		      + (f", 95 % upper bound {100 * upper95(kinds['different'], draws):.1f} %"
+		      f"regressed {kinds['regressed']} ({pct(kinds['regressed'], draws):.1f} %"
+		      + (f", 95 % upper bound {100 * upper95(kinds['regressed'], draws):.1f} %"
 			 if x == "0" else "")
-		      + f"), SAME {kinds['same']} ({pct(kinds['same'], draws):.1f} %), "
+		      + f"), same {kinds['same']} ({pct(kinds['same'], draws):.1f} %), "
 		      f"undecided {kinds['undecided']} ({pct(kinds['undecided'], draws):.1f} %)")
 		print(f"      blocks used per side: median {used[len(used) // 2]}; at each look {dist}")
 		flagged = counts(r[2] for r in res)
@@ -393,7 +393,7 @@ def cmd_paired_trials(prog, seed, runs, max_runs, draws, cmp, work, pool0, *pool
 			print("      what it would take, at this pool's spread (normal approximation): "
 			      + what_it_takes(cmp, a, b, len(sizes), 0.05))
 		out["kinds"][x] = dict(kinds, median_blocks=used[len(used) // 2],
-				       fp_upper=upper95(kinds["different"], draws))
+				       fp_upper=upper95(kinds["regressed"], draws))
 	with open(os.path.join(work, prog + ".paired.json"), "w") as f:
 		json.dump(out, f)
 

@@ -12,7 +12,7 @@
 #  2. from each pool, GATE_DRAWS gates: GATE_MAX blocks drawn at random,
 #     judged by sched_perf_compare --paired --looks L at the planned sizes
 #     (GATE_N, then about 1.5 times as many, up to GATE_MAX) until every
-#     metric is decided; the outcome (DIFFERENT, SAME, undecided) and the
+#     metric is decided; the outcome (regressed, same, undecided) and the
 #     blocks it took.
 # The gates of a program share its pools: the rates are those of these
 # pools, not of independent experiments.

@@ -13,7 +13,7 @@
 #  3. poolX: the B side GUEST_X % slower, GUEST_BLOCKS blocks.
 # Then GATE_DRAWS gates per pool, GATE_N..GATE_MAX blocks drawn at random
 # from it, judged by sched_perf_compare --paired --looks at the planned
-# sizes (bench/gate.py paired_trials): DIFFERENT, SAME or undecided, the
+# sizes (bench/gate.py paired_trials): regressed, same or undecided, the
 # blocks used, and the CV per iteration and per block; once with the
 # suite's bounds, once with GATE_BOUNDS (default: the suite's bounds with
 # its bounds.icount over them, as scripts/vmab.sh judges kernels under

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # sched_perf_compare: the same run sets are no regression (exit 0), a
-# hand-made -14 % throughput is (exit 1, REGRESSION in the table, one JSON
+# hand-made -14 % throughput is (exit 1, regressed in the table, one JSON
 # object per line with --json), an improvement is reported and not failed,
 # a metric left undecided is exit 4, and every bad input is exit 2 with
 # one line on stderr and nothing on stdout.  Then the same on real hackbench runs, when the driver writes
@@ -42,16 +42,16 @@ rc=$(run "$cmp" --bounds "$fix/bounds" "$fix/old" "$fix/old")
 [ "$rc" = 0 ] || fail "identical run sets: exit $rc, want 0: $(cat "$tmp/err" "$tmp/out")"
 [ ! -s "$tmp/err" ] || fail "identical run sets: stderr: $(cat "$tmp/err")"
 [ "$(grep -c '  hackbench\.' "$tmp/out")" = 3 ] || fail "identical run sets: not 3 rows: $(cat "$tmp/out")"
-! grep -qE 'REGRESSION|improved|noisy|too-few-runs|missing|undecided|drifting' "$tmp/out" &&
+! grep -qE 'regressed|improved|noisy|too-few-runs|missing|undecided|drifting' "$tmp/out" &&
 	[ "$(grep -c '  hackbench\.[a-z0-9_]*  same$' "$tmp/out")" = 3 ] ||
 	fail "identical run sets: not all marked same: $(cat "$tmp/out")"
 pass "identical run sets: exit 0, 3 rows, each marked same"
 
 rc=$(run "$cmp" --bounds "$fix/bounds" "$fix/old" "$fix/regressed")
 [ "$rc" = 1 ] || fail "regression: exit $rc, want 1: $(cat "$tmp/err" "$tmp/out")"
-row messages_per_sec | grep -q -- '-14\.0%.*hackbench\.messages_per_sec  REGRESSION$' ||
-	fail "regression: no REGRESSION row: $(cat "$tmp/out")"
-[ "$(grep -c 'REGRESSION' "$tmp/out")" = 1 ] || fail "regression: other metrics flagged: $(cat "$tmp/out")"
+row messages_per_sec | grep -q -- '-14\.0%.*hackbench\.messages_per_sec  regressed$' ||
+	fail "regression: no regressed row: $(cat "$tmp/out")"
+[ "$(grep -c '  hackbench\.[a-z0-9_]*  regressed$' "$tmp/out")" = 1 ] || fail "regression: other metrics flagged: $(cat "$tmp/out")"
 head -n1 "$tmp/out" | grep -q "$fix/old vs $fix/regressed.*Mann-Whitney.*Bonferroni over the metrics, alpha 0.05" ||
 	fail "regression: header does not name the files and the test: $(head -n1 "$tmp/out")"
 pass "regression: exit 1, $(row messages_per_sec | tr -s ' ')"
@@ -64,7 +64,7 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --metric ctx_switches_per_op "$fix/old" "
 rc=$(run "$cmp" --bounds "$fix/bounds" --metric hackbench.messages_per_sec --metric ctx_switches_per_op \
 	"$fix/old" "$fix/regressed")
 [ "$rc" = 1 ] && [ "$(grep -c '  hackbench\.' "$tmp/out")" = 2 ] &&
-	row messages_per_sec | grep -q 'REGRESSION$' ||
+	row messages_per_sec | grep -q 'regressed$' ||
 	fail "--metric twice: exit $rc, want 1 with 2 rows: $(cat "$tmp/err" "$tmp/out")"
 rc=$(run "$cmp" --bounds "$fix/bounds" --metric nr_widgets "$fix/old" "$fix/regressed")
 [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] &&
@@ -152,14 +152,14 @@ pass "--alpha 0.0001: too-few-runs, exit 4; the estimate past its threshold (est
 # Paired blocks (as --ab --save writes them): the signed-rank test; 8 blocks
 # all beyond the threshold give one-sided p 1 / 2^8, below 0.05 / 3 / 2.
 rc=$(run "$cmp" --bounds "$fix/bounds" --paired "$fix/old" "$fix/regressed")
-[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' &&
 	head -n1 "$tmp/out" | grep -q "paired: Wilcoxon signed-rank.*alpha 0.05 over 1 look," ||
 	fail "--paired: exit $rc, want 1 and the paired test named: $(cat "$tmp/out")"
 pass "--paired: exit 1, $(row messages_per_sec | tr -s ' ')"
 # 4 looks: each at 0.0125, the primary metric keeps 70 % of it, 0.00875: 2 / 2^8
 # reaches it (an even split, 0.0042 a metric, could not); 8 looks: 0.0044 cannot
 rc=$(run "$cmp" --bounds "$fix/bounds" --paired --looks 4 "$fix/old" "$fix/regressed")
-[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' ||
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' ||
 	fail "--paired --looks 4: exit $rc, want 1: the primary metric reaches its level: $(cat "$tmp/out")"
 rc=$(run "$cmp" --bounds "$fix/bounds" --paired --looks 8 "$fix/old" "$fix/regressed")
 [ "$rc" = 4 ] && row messages_per_sec | grep -q 'too-few-runs$' ||
@@ -198,7 +198,7 @@ sed 's/^\(hackbench.runs.messages_per_sec:\).*/\1 1020000 1021000 1019000 102050
 	"$fix/old" >"$tmp/boot-high"
 rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$fix/old,$tmp/boot-high,$fix/old" \
 	"$fix/regressed,$fix/regressed,$fix/regressed,$fix/regressed")
-[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' &&
 	head -n1 "$tmp/out" | grep -q "boots: Welch's t on the boots' medians, .*alpha 0.01 " ||
 	fail "--boots, 4 boots a side, -14 %: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 pass "--boots, 4 boots a side, new 14 % lower: exit 1 at alpha 0.01, $(row messages_per_sec | tr -s ' ')"
@@ -213,11 +213,11 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$fix/old,$tmp/boot-6pc"
 pass "--boots, 3 boots a side, -14 %: exit 4, undecided"
 rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots "$fix/old,$fix/old,$tmp/boot-6pc" \
 	"$fix/regressed,$fix/regressed,$fix/regressed")
-[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' ||
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' ||
 	fail "--boots --alpha 0.05, 3 boots a side, -14 %: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 pass "--boots --alpha 0.05, 3 boots a side, -14 %: exit 1, regressed"
 rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$tmp/boot-high" "$tmp/boot-high,$fix/old")
-[ "$rc" = 0 ] && ! grep -q REGRESSION "$tmp/out" ||
+[ "$rc" = 0 ] && ! grep -q '  regressed$' "$tmp/out" ||
 	fail "--boots, the same two boots a side in another order: exit $rc: $(cat "$tmp/out")"
 pass "--boots, the same boots a side: exit 0, $(row messages_per_sec | awk '{ print $NF }')"
 rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old" "$fix/regressed")
@@ -256,7 +256,7 @@ level=$(spent 0.05 5 9 3)
 pass "--look 5/9 --prev-look 3: level $level, spent by 5/9 less by 3/9: exit 4"
 rc=$(run "$cmp" --bounds "$fix/bounds" --alpha 0.05 --boots --look 5/9 --prev-look 3 --last "${three[@]}")
 level=$(spent 0.05 9 9 3)
-[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' &&
+[ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' &&
 	head -n1 "$tmp/out" | grep -q "look 2 at 5 of 9 runs a side after 3 (the last), level $level," ||
 	fail "--look 5/9 --prev-look 3 --last: exit $rc, want 1 at level $level: $(cat "$tmp/out" "$tmp/err")"
 pass "--look 5/9 --prev-look 3 --last: what is left ($level): regressed, exit 1"
@@ -286,13 +286,13 @@ pass "throughput undecided: exit 4"
 # inf by Python and as the largest double by jq), never null.
 sed 's/^\(hackbench.runs.ctx_switches_per_op:\).*/\1 0 0 0 0 0 0 0 0/' "$fix/old" >"$tmp/ctx0"
 rc=$(run "$cmp" --bounds "$fix/bounds" "$tmp/ctx0" "$fix/old")
-[ "$rc" = 1 ] && row ctx_switches_per_op | grep -q '+inf%.*REGRESSION$' ||
+[ "$rc" = 1 ] && row ctx_switches_per_op | grep -q '+inf%.*regressed$' ||
 	fail "0 -> 0.052 switches per op: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 rc=$(run "$cmp" --bounds "$fix/bounds" --json "$tmp/ctx0" "$fix/old")
 grep -q '"metric":"hackbench.ctx_switches_per_op",.*"change":1e999,' "$tmp/out" &&
 	python3 -c 'import json, sys; assert any(json.loads(l)["change"] == float("inf") for l in sys.stdin)' <"$tmp/out" ||
 	fail "--json: +inf change not kept: $(cat "$tmp/out")"
-pass "0 -> 0.052 switches per op: +inf% REGRESSION; in JSON 1e999 with its sign, not null"
+pass "0 -> 0.052 switches per op: +inf% regressed; in JSON 1e999 with its sign, not null"
 # A finite, absurd change: three digits, not the 300 of %+8.1f
 sed 's/^\(hackbench.runs.ctx_switches_per_op:\).*/\1 1e-300 1e-300 1e-300 1e-300 1e-300 1e-300 1e-300 1e-300/' \
 	"$fix/old" >"$tmp/ctx-tiny"
@@ -408,9 +408,9 @@ want="'': an empty file name" bad "OLD ''" "${b[@]}" "" "$fix/old"
 # The bounds file beside the program is the default.
 if grep -q '^hackbench\.messages_per_sec *change *>= *-[0-9.]*%' "$dir/bounds"; then
 	rc=$(run "$cmp" "$fix/old" "$fix/regressed")
-	[ "$rc" = 1 ] && row messages_per_sec | grep -q 'REGRESSION$' ||
+	[ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' ||
 		fail "default bounds: exit $rc, want 1: $(cat "$tmp/err" "$tmp/out")"
-	pass "default bounds ($dir/bounds): exit 1, messages_per_sec REGRESSION"
+	pass "default bounds ($dir/bounds): exit 1, messages_per_sec regressed"
 fi
 
 # --dump: the run set and its bounds as tab-separated lines, the one way
@@ -509,7 +509,7 @@ grep -q '^hackbench.runs.' "$tmp/a.res" || fail "hackbench --results wrote no ru
 	# against itself: never worse; 6 noisy runs may not show "same" (4)
 	rc=$(run "$cmp" "$tmp/a.res" "$tmp/a.res")
 	[ "$rc" = 0 ] || [ "$rc" = 4 ] || fail "real run against itself: exit $rc: $(cat "$tmp/err" "$tmp/out")"
-	! grep -qE 'REGRESSION|worse|better|improved' "$tmp/out" || fail "real run against itself: a move"
+	! grep -qE 'regressed|worse|better|improved' "$tmp/out" || fail "real run against itself: a move"
 	pass "real run against itself: exit $rc, $(grep -c '  hackbench\.' "$tmp/out") rows, no move"
 	# two runs of one kernel: rarely a regression, but noise may say so,
 	# and 6 runs rarely decide every metric (exit 4)

@@ -168,7 +168,7 @@ if [ -w "$rl" ]; then
 	[ "$(cat "$rl")" = "$was" ] || fail "--ab: $rl not restored"
 	[ -f "$tmp/ab.res" ] && [ -f "$tmp/ab.res.a" ] || fail "--ab --save: not both sides saved"
 	rc=$(run "$dir/sched_perf_compare" --paired "$tmp/ab.res.a" "$tmp/ab.res")
-	[ "$rc" = 1 ] && grep -q 'task_clock_us_per_op  REGRESSION$' "$tmp/out" ||
+	[ "$rc" = 1 ] && grep -q 'task_clock_us_per_op  regressed$' "$tmp/out" ||
 		fail "sched_perf_compare --paired FILE.a FILE: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 	pass "--ab, B side +$ns ns per message: task_clock_us_per_op regressed block by block; FILE and FILE.a saved, sched_perf_compare --paired agrees"
 fi

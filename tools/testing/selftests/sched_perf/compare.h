@@ -18,19 +18,19 @@
  * each): the primary metric, the program's throughput that the verdict
  * rests on, keeps CMP_PRIMARY_SHARE of it; the mechanism metrics
  * (migrations, CPU time per op, switches, scans) share the rest.
- *   REGRESSED / IMPROVED: the change is shown beyond the alarm line, the
+ *   regressed / improved: the change is shown beyond the alarm line, the
  *     bad way / beyond its opposite the good way: that bound of the
  *     interval lies beyond A (the one-sided test of "no further than A"
  *     rejects at half the metric's level);
- *   SAME: the two one-sided tests put the change within +/- M, at
+ *   same: the two one-sided tests put the change within +/- M, at
  *     level_same (its own budget, per metric);
- *   WORSE / BETTER: the change is shown to be there (p < the metric's
+ *   worse / better: the change is shown to be there (p < the metric's
  *     level) but not shown beyond A: no failure, no pass; a gate keeps
  *     looking while it has runs left;
- *   UNDECIDED: none of these yet; TOO_FEW: the sizes cannot reach the
- *     level at all.
+ *   undecided: none of these yet; too-few-runs: the sizes cannot reach
+ *     the level at all.
  * With every metric the true change 0, a gate fails less often than
- * alpha / 2 (a false REGRESSED needs more than a move: one beyond A).
+ * alpha / 2 (a false regressed needs more than a move: one beyond A).
  * After each comparison every metric carries its power: the smallest
  * change it would catch at CMP_MDE_POWER with the runs it may still take
  * (mde) and with those it has (mde_now): cmp_mde().
@@ -65,14 +65,16 @@
 #define CMP_ALPHA	0.05	/* family-wise, over one comparison's metrics */
 /*
  * Boots get the false-alarm goal itself: at 3 boots a side the margin of
- * the threshold does not keep a false DIFFERENT under 1 % once the boots
- * spread as far as the threshold, and alpha is the only bound (A/A at CV
- * 0.2: 1.50 % with 0.05, 0.15 % with 0.01; bench/verdicts.sh).
+ * the threshold does not keep a false alarm (regressed or improved) under
+ * 1 % once the boots spread as far as the threshold, and alpha is the
+ * only bound (A/A at CV 0.2: 1.50 % with 0.05, 0.15 % with 0.01;
+ * bench/verdicts.sh).
  */
 #define CMP_ALPHA_BOOTS	0.01
 /*
- * SAME has its own budget, per metric over the looks, whatever alpha
- * DIFFERENT has: a false "same" at the threshold in at most 5 %.
+ * same has its own budget, per metric over the looks, whatever alpha
+ * regressed / improved have: a false "same" at the threshold in at most
+ * 5 %.
  */
 #define CMP_ALPHA_SAME	0.05
 /*
@@ -175,7 +177,7 @@ struct cmp_result {
 };
 
 struct cmp_params {
-	double alpha;		/* DIFFERENT: over the metrics and the looks */
+	double alpha;		/* regressed / improved: over the metrics and the looks */
 	double max_cv;
 	unsigned int looks;	/* equal split over N looks (--looks); 0 means 1 */
 	bool paired;		/* iteration k of old and of new form block k */
@@ -254,7 +256,7 @@ double cmp_spent_by(double alpha, double t, bool last);
 double cmp_min_p(const struct cmp_params *p, unsigned int n_old, unsigned int n_new);
 
 /*
- * The levels of a look for a metric of alpha share @share: DIFFERENT's
+ * The levels of a look for a metric of alpha share @share: regressed's
  * into @level (replaying the looks before, each spending the metric's
  * share only where its test could reach it, with the old side's
  * @n_old runs, 0 for as many as the new) and SAME's into @level_same.

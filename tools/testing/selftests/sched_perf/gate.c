@@ -92,10 +92,10 @@ static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out);
 /*
  * One look at the runs so far.  Its levels are what the spending function
  * allows by now, less what the looks before spent (the last look gets all
- * that is left), for DIFFERENT (each metric's share of alpha) and SAME
- * (alpha_same) apart; compare_runsets() replays the looks before from
- * their sizes, so that a look at which a metric's test could not reach
- * its level spent none of its share.
+ * that is left), for regressed / improved (each metric's share of alpha)
+ * and same (alpha_same) apart; compare_runsets() replays the looks before
+ * from their sizes, so that a look at which a metric's test could not
+ * reach its level spent none of its share.
  */
 static void compare(const struct gate_plan *plan, const struct runset *old,
 		    const struct runset *new, struct gate_outcome *out, bool last)

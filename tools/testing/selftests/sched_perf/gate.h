@@ -17,10 +17,10 @@
  * planned sizes only: about 1.5 times as many each time, up to
  * --max-runs.  Alpha is spent over the looks by a spending function of
  * the Pocock type (at a share t of --max-runs, alpha ln(1 + (e - 1) t) in
- * all: cmp_spent_by(), compare.h), DIFFERENT and SAME each from its own
- * budget, each metric from its share; the last look taken spends what is
- * left, and a look a metric's test could not reach spends none of its
- * share.  Looking again does not raise either error above its alpha.
+ * all: cmp_spent_by(), compare.h), regressed / improved and same each
+ * from its own budget, each metric from its share; the last look taken
+ * spends what is left, and a look a metric's test could not reach spends
+ * none of its share.  Looking again does not raise either error above its alpha.
  *
  * A size to catch (@catch, e.g. -0.05 for 5 %) replans --max-runs after
  * the first look, from the spread it saw: the runs the primary metric

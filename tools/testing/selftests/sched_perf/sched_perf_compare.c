@@ -662,11 +662,6 @@ static bool runsets_paired(const struct runset *a, const struct runset *b)
 	return true;
 }
 
-static const char *mark(enum cmp_verdict v)
-{
-	return v == CMP_REGRESSED ? "REGRESSION" : cmp_verdict_name(v);
-}
-
 /* "1.2e+06 ±  3%": the median and the stddev in percent of the mean */
 static void side(const struct sample_stats *s)
 {
@@ -678,7 +673,7 @@ static void side(const struct sample_stats *s)
 
 static void print_row(const char *workload, const struct cmp_result *r)
 {
-	const char *m = mark(r->verdict);
+	const char *m = cmp_verdict_name(r->verdict);
 	char pct[16];
 
 	side(&r->old);
