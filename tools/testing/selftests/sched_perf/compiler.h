@@ -17,5 +17,10 @@
 #ifndef __noreturn
 #define __noreturn _Noreturn
 #endif
+/* A constant's spelling as a string: help text from compare.h's defaults */
+#ifndef __stringify
+#define __stringify_1(x...) #x
+#define __stringify(x...) __stringify_1(x)
+#endif
 
 #endif

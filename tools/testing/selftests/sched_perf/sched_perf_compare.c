@@ -259,11 +259,12 @@ static const struct opt_spec compare_opts[] = {
 		"written: exit 2"),
 	OPT_CALLBACK(0, "alpha", "A", parse_alpha,
 		"family-wise level of regressed / improved, 0 < A < 1\n"
-		"(default 0.05; 0.01 with --boots); same is shown at\n"
-		"0.05 per metric"),
+		"(default " __stringify(CMP_ALPHA) "; " __stringify(CMP_ALPHA_BOOTS)
+		" with --boots); same is shown at\n"
+		__stringify(CMP_ALPHA_SAME) " per metric"),
 	OPT_CALLBACK(0, "max-cv", "C", parse_max_cv,
 		"no verdict when a side's robust CV (1.4826 MAD /\n"
-		"median) is above C, C > 0 (default 0.50)"),
+		"median) is above C, C > 0 (default " __stringify(CMP_MAX_CV) ")"),
 	OPT_SET(0, "paired", &cli.params.paired, true,
 		"run k of OLD and of NEW form block k (--ab --save\n"
 		"writes NEW as FILE and OLD as FILE.a): Wilcoxon\n"
@@ -277,11 +278,11 @@ static const struct opt_spec compare_opts[] = {
 		"a side)"),
 	OPT_CALLBACK(0, "looks", "N", parse_looks,
 		"this is one of N looks of a sequential gate: judged at\n"
-		"alpha / N, and same at 0.05 / N (default 1)"),
+		"alpha / N, and same at " __stringify(CMP_ALPHA_SAME) " / N (default 1)"),
 	OPT_CALLBACK(0, "look", "N/M", parse_look,
 		"this is a look of a sequential gate at N runs a side\n"
 		"(boots with --boots) of at most M, 1 <= N <= M <=\n"
-		"1000: alpha and same's 0.05 are spent over the looks\n"
+		"1000: alpha and same's " __stringify(CMP_ALPHA_SAME) " are spent over the looks\n"
 		"as the in-boot gate spends them (Lan-DeMets, Pocock\n"
 		"type: by a look at N of M, alpha ln(1 + (e - 1) N / M)\n"
 		"in all); this look gets what is spent by N less what\n"
@@ -301,7 +302,7 @@ static const struct opt_spec compare_opts[] = {
 		"when not even 1000 would do"),
 	OPT_CALLBACK(0, "alarm", "F", parse_alarm,
 		"the alarm line of a threshold without its own: F of\n"
-		"it, 0 < F <= 1 (default 0.5)"),
+		"it, 0 < F <= 1 (default " __stringify(CMP_ALARM_SHARE) ")"),
 	OPT_SET(0, "last", &cli.look.last, true,
 		"with --look: this look is the last one (a time budget\n"
 		"ran out): it spends what is left, as a look at N = M\n"
