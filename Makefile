@@ -38,9 +38,10 @@ CHECKPATCH	:= $(KSRC)/scripts/checkpatch.pl --no-tree --terse -f
 SOURCES		:= $(wildcard $(SUITE)/*.c $(SUITE)/*.h) scripts/vmtest/bpf_count.c
 DEPS		:= scripts/deps.sh
 
-# The tests and their categories: tests/run.sh's table (tests/run.sh -l).
+# The tests and their categories: tests/run.sh's table (tests/run.sh -l,
+# its categories in the order they run: tests/run.sh -c).
 TEST_RUNNER	:= tests/run.sh
-TEST_CATEGORIES	:= input cleanup tools integration vm
+TEST_CATEGORIES	:= $(shell $(TEST_RUNNER) -c)
 TEST_NAMES	:= $(shell $(TEST_RUNNER) -l | cut -d' ' -f1 | tr _ -)
 TEST_TARGETS	:= $(addprefix test-,$(sort $(TEST_NAMES) $(TEST_CATEGORIES)))
 RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)

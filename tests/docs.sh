@@ -52,6 +52,15 @@ awk -v d="$doc" -v w="$want" 'BEGIN { n = split(d, a); m = split(w, b)
 	fail "sched-perf.rst's --alpha row says alpha, boots, SAME '$doc'; compare.h: '$want'"
 pass "sched-perf.rst's --alpha row: alpha, boots' alpha, SAME's level $doc, as compare.h's"
 
+# The reference's table of test categories: tests/run.sh's, in its order.
+doc=$(awk '/^``make check`` is ``tests\/run.sh``/ { at = 1 }
+	at && /^=+ +=+$/ { if (++rules == 2) exit; next }
+	rules == 1 && /^``[a-z_]+``/ { gsub(/``/, "", $1); printf "%s%s", sep, $1; sep = " " }' "$ref")
+want=$("$top/tests/run.sh" -c)
+[ -n "$want" ] && [ "$doc" = "$want" ] ||
+	fail "sched-perf.rst's categories '$doc', tests/run.sh -c '$want'"
+pass "sched-perf.rst's categories in tests/run.sh's order: $doc"
+
 printf 'Title\n=====\n\n===  ===\nab   c\n===  ===\nlonger  x\n===  ===\n' >"$tmp/bad.rst"
 ! rst_check "$tmp/bad.rst" >/dev/null || fail "a malformed table was accepted"
 pass "a malformed table is refused"

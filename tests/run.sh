@@ -4,10 +4,11 @@
 # the kernel's mm/run_vmtests.sh): make check runs every category, make
 # test-NAME one test or one category.
 #
-#   tests/run.sh [-t "CATEGORY ..."] [-l] [-h] [NAME ...]
+#   tests/run.sh [-t "CATEGORY ..."] [-l] [-c] [-h] [NAME ...]
 #
 #   -t CATEGORIES  run the tests of these categories (default: all)
 #   -l             list the tests, a line each: name, category, command
+#   -c             list the categories, in the order they run, on one line
 #   -h             this help
 #   NAME           a test or a category by name (as -t)
 #
@@ -73,9 +74,10 @@ TESTS=(
 	"vm		vm		tests/vm.sh @KSRC@"
 	"lava		vm		tests/lava.sh @KSRC@"
 )
-CATEGORIES="input tools cleanup integration vm"
+# the categories, in the order their tests run: the table's, as they come
+CATEGORIES=$(for t in "${TESTS[@]}"; do echo "$t" | awk '{ print $2 }'; done | awk '!seen[$0]++' | paste -sd' ')
 
-usage() { sed -n '3,18s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '3,19s/^# \{0,1\}//p' "$0"; }
 field() { echo "$1" | awk -v n="$2" '{ print $n }'; }
 command_of() { echo "$1" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }'; }
 
@@ -99,12 +101,13 @@ list() {
 }
 
 wanted=""
-while getopts ":t:lh" o; do
+while getopts ":t:lch" o; do
 	case $o in
 	t) wanted="$wanted $OPTARG" ;;
 	l) list; exit 0 ;;
+	c) echo $CATEGORIES; exit 0 ;;
 	h) usage; exit 0 ;;
-	*) echo "run.sh: usage: tests/run.sh [-t \"CATEGORY ...\"] [-l] [-h] [NAME ...]" >&2; exit 2 ;;
+	*) echo "run.sh: usage: tests/run.sh [-t \"CATEGORY ...\"] [-l] [-c] [-h] [NAME ...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
