@@ -29,7 +29,7 @@
 
 SUITE		:= tools/testing/selftests/sched_perf
 BUILD		?= $(CURDIR)/build
-KSRC_PKG	:= linux-source-6.12
+KSRC_PKG	:= $(shell . ./scripts/programs.sh && echo "$$SCHED_PERF_KSRC_PKG")
 KSRC		?= $(BUILD)/$(KSRC_PKG)
 SELFTESTS	:= $(KSRC)/tools/testing/selftests
 INTREE		:= $(SELFTESTS)/sched_perf

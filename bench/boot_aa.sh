@@ -27,7 +27,8 @@ per_side=${AA_BOOTS:-3}
 splits=${AA_SPLITS:-300}
 seed=${AA_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 out=${VM_OUT:-$(mktemp -d)}
-cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
+. "$top/scripts/programs.sh"
+cmp=$(sched_perf_compare_bin "$top")
 [[ $pairs =~ ^[0-9]+$ ]] && [[ $per_side =~ ^[0-9]+$ ]] && [ "$per_side" -ge 2 ] &&
 	[ "$pairs" -ge "$per_side" ] ||
 	{ echo "boot_aa: want AA_PAIRS ($pairs) >= AA_BOOTS ($per_side) >= 2" >&2; exit 2; }

@@ -50,7 +50,8 @@
 #                       host's clock)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-ksrc=${1:-$top/build/linux-source-6.12}
+. "$top/scripts/programs.sh"
+ksrc=${1:-$(sched_perf_ksrc "$top/build")}
 rounds=${BENCH_ROUNDS:-3}
 iter=${BENCH_ITER:-12}
 qemu_args=${BENCH_QEMU--icount shift=0,sleep=off}

@@ -78,7 +78,7 @@ most=${KP_MAX_BOOTS:-9}
 draws=${KP_DRAWS:-200}
 seed=${KP_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 icount=${VM_ICOUNT:-1}
-cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
+cmp=$(sched_perf_compare_bin "$top")
 
 case $costs in *$'\n'*) die "KP_COSTS: one line of numbers" ;; esac
 read -ra costs <<<"$costs"

@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Make sure a kernel source tree with the kselftest framework is at $1.
-# The default tree ($2) is the Debian linux-source-6.12 tarball, extracted;
-# the package is declared in scripts/deps.list (scripts/deps.sh install run).
+# The default tree ($2) is the Debian package's source tarball, extracted
+# (the package: scripts/programs.sh's SCHED_PERF_KSRC_PKG); the package is
+# declared in scripts/deps.list (scripts/deps.sh install run).
 set -eu
 ksrc=$1 default=$2
-pkg=linux-source-6.12
+. "$(dirname "$0")/programs.sh"
+pkg=$SCHED_PERF_KSRC_PKG
 tarball=/usr/src/$pkg.tar.xz
 
 [ -f "$ksrc/tools/testing/selftests/lib.mk" ] && exit 0

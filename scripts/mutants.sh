@@ -7,7 +7,7 @@
 # made beside the originals and removed: the repository's files and the
 # suite in the kernel tree are left as they are.
 #
-#   scripts/mutants.sh [KSRC]       (default build/linux-source-6.12)
+#   scripts/mutants.sh [KSRC]       (default the Makefile's)
 #   make check-mutants
 #
 # A mutant is "TEST@@FILE@@OLD@@NEW": in FILE (a path in the repository),
@@ -20,7 +20,8 @@
 # not apply).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-ksrc=${1:-$top/build/linux-source-6.12}
+. "$top/scripts/programs.sh"
+ksrc=${1:-$(sched_perf_ksrc "$top/build")}
 selftests=$ksrc/tools/testing/selftests
 intree=$selftests/sched_perf
 die() { echo "mutants: $*" >&2; exit 2; }

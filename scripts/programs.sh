@@ -1,8 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0
 # What the tests and benchmarks share: the suite's programs (the one list
 # is TEST_GEN_PROGS in the selftest Makefile,
-# tools/testing/selftests/sched_perf/Makefile) and the median they print.
-# Sourced; POSIX sh.
+# tools/testing/selftests/sched_perf/Makefile), the default kernel tree
+# and the median they print.  Sourced; POSIX sh.
+
+# The default kernel tree (KSRC) the suite is synced into and built in:
+# the Debian package's source (scripts/deps.list), extracted by make ksrc
+# into the build directory.  The Makefile reads the package from here.
+SCHED_PERF_KSRC_PKG=linux-source-6.12
+# sched_perf_ksrc BUILD: the default KSRC under BUILD (the Makefile's
+# BUILD, the repository's build/ unless it is set)
+sched_perf_ksrc() {
+	echo "$1/$SCHED_PERF_KSRC_PKG"
+}
+# sched_perf_compare_bin TOP: SCHED_PERF_COMPARE, else the
+# sched_perf_compare that make build builds in TOP's default tree
+sched_perf_compare_bin() {
+	echo "${SCHED_PERF_COMPARE:-$(sched_perf_ksrc "$1/build")/tools/testing/selftests/sched_perf/sched_perf_compare}"
+}
 
 # sched_perf_programs SUITE_DIR [VAR]: the programs (VAR TEST_GEN_PROGS,
 # or TEST_GEN_PROGS_EXTENDED for the tools), space-separated, read from

@@ -22,7 +22,7 @@
 # and the suite's sched_perf_compare, which reads the results and bounds
 # files and computes every figure shown (--dump: the runs and their
 # statistics; --tsv: the comparison and its verdicts; SCHED_PERF_COMPARE=
-# PATH, else the one in PATH, else build/linux-source-6.12/...); installs
+# PATH, else the one in PATH, else the one make build builds); installs
 # nothing.
 
 set -u
@@ -108,7 +108,7 @@ command -v "$GNUPLOT" >/dev/null 2>&1 ||
 # sched_perf_compare reads the results files (--dump): SCHED_PERF_COMPARE,
 # else the one in PATH, else the one make build builds
 compare=${SCHED_PERF_COMPARE:-$(command -v sched_perf_compare)}
-compare=${compare:-$here/../build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
+compare=${compare:-$(. "$here/programs.sh" && sched_perf_compare_bin "$here/..")}
 [ -f "$compare" ] && [ -x "$compare" ] ||
 	die "sched_perf_compare not found at $compare: make build, or set SCHED_PERF_COMPARE=PATH"
 

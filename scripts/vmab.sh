@@ -159,7 +159,7 @@ for side in A B; do
 		[ -f "$p" ] && [ -r "$p" ] || die "$list: $p: not a readable file"
 	done
 done
-cmp=${SCHED_PERF_COMPARE:-$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare}
+cmp=$(sched_perf_compare_bin "$top")
 [ -x "$cmp" ] || die "no $cmp (make build, or SCHED_PERF_COMPARE=PATH)"
 # the thresholds: the suite's bounds, under -icount bounds.icount over them
 if [ -z "${VM_BOUNDS:-}" ]; then

@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 n=$("$deps" packages check | wc -l)
 [ "$n" -ge 20 ] || fail "only $n packages for check"
 pass "check: $n packages, every need met"
-"$deps" packages run | grep -qx linux-source-6.12 || fail "run does not name linux-source-6.12"
+"$deps" packages run | grep -qxF "$SCHED_PERF_KSRC_PKG" || fail "run does not name the default tree's $SCHED_PERF_KSRC_PKG"
 "$deps" packages check | grep -qx python3-jinja2 || fail "check does not name python3-jinja2"
 ! "$deps" packages run | grep -qx lava-common || fail "run names check's lava-common"
 pass "targets select their packages (run: $("$deps" packages run | wc -l), fuzz: $("$deps" packages fuzz | wc -l))"

@@ -13,7 +13,7 @@
 #   NAME           a test or a category by name (as -t)
 #
 # Environment: KSRC (the kernel tree the suite is synced into, default
-# build/linux-source-6.12), BUILD (default build), MAKE (default make),
+# the Makefile's, under BUILD), BUILD (default build), MAKE (default make),
 # INTREE (the built suite the tests take, default KSRC's; scripts/mutants.sh
 # gives a broken copy).
 # Each test prints its own assertions, nested under "# "; a test that
@@ -22,8 +22,9 @@
 # test failed, 2 on a bad argument.  The plan is counted from the table, never typed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/programs.sh"
 BUILD=${BUILD:-$top/build}
-KSRC=${KSRC:-$BUILD/linux-source-6.12}
+KSRC=${KSRC:-$(sched_perf_ksrc "$BUILD")}
 MAKE=${MAKE:-make}
 SELFTESTS=$KSRC/tools/testing/selftests
 INTREE=${INTREE:-$SELFTESTS/sched_perf}
