@@ -38,9 +38,10 @@
  * move shown is beyond every threshold (+/-inf), and only two sides of
  * zeros are the same.
  *
- * A sequential (unpaired) side whose values trend with the order they
- * were measured in (Spearman's rho against 1..n, p below CMP_DRIFT_P) is
- * "drifting": the host changed during the run, and no verdict is given.
+ * A sequential (unpaired) comparison whose values trend with the order
+ * they were measured in (Kendall's S of each side against 1..n, summed
+ * over the sides, p below CMP_DRIFT_P: trend.h) is "drifting": the host
+ * changed during the run, and no verdict is given.
  * A side whose robust coefficient of variation (MAD based: one wild
  * iteration does not count, as it does not for the rank test) is above
  * MAX_CV is too noisy to judge, with one exception: when every run of one
@@ -95,14 +96,15 @@
 #define CMP_PRIMARY_SHARE	0.7
 /* The power the minimum detectable effect (mde) is stated at. */
 #define CMP_MDE_POWER	0.90
-#define CMP_MAX_CV	0.50
+#define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
 #define CMP_MAX_RULES	128	/* rules one comparison judges (BOUNDS_MAX) */
-#define CMP_MAX_LOOKS	32	/* looks of one sequential comparison */	/* robust CV above this on a side: no verdict */
+#define CMP_MAX_LOOKS	32	/* looks of one sequential comparison */
 /*
- * A side of a sequential comparison trends when Spearman's rho of its
- * values against their order has p below this (two-sided), with at least
- * CMP_DRIFT_MIN_N values.  udp_rr's baseline that climbed from 14.2 to
- * 17.0 us per transaction over 8 iterations gave an A/A false alarm.
+ * A sequential comparison trends when Kendall's S of its sides' values
+ * against their order, summed over the sides, has p below this
+ * (two-sided, exact: trend_p()), with at least CMP_DRIFT_MIN_N values in
+ * all.  udp_rr's baseline that climbed from 14.2 to 17.0 us per
+ * transaction over 8 iterations gave an A/A false alarm.
  */
 #define CMP_DRIFT_P	0.05
 #define CMP_DRIFT_MIN_N	6
@@ -166,7 +168,7 @@ struct cmp_result {
 	bool from_zero;			/* old median 0 and no floor: no scale */
 	bool ratio_scale;		/* tested on logarithms (all values > 0) */
 	double cv_block;		/* paired: CV of the per-block ratios new/old */
-	double rho_old, rho_new;	/* Kendall's tau of each side (unpaired) */
+	double rho_old, rho_new;	/* Kendall's tau (not rho) of each side (unpaired) */
 	double p_drift;			/* that both sides trend (unpaired), or NAN */
 	char drifted_with[METRIC_NAME_LEN];	/* DRIFTING for another's trend */
 	enum cmp_verdict verdict;

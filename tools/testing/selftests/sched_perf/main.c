@@ -3,7 +3,7 @@
  * The main() of every test program.  The Makefile compiles it once per
  * program with WORKLOAD naming that program's struct workload (see
  * workload.h), so that a new workload is its wl_ file and a name in the
- * Makefile's WORKLOADS list, nothing more.
+ * Makefile's TEST_GEN_PROGS list, nothing more.
  */
 #include "driver.h"
 

@@ -106,7 +106,8 @@ double stats_signed_rank_min_p(unsigned int n);
  * 1..n into @rho_out (may be NULL), and its two-sided p, as scipy 1.10.1
  * spearmanr(range(n), x) (midranks; Student t with n - 2 degrees of
  * freedom; p 0 at rho +/-1).  Fewer than 3 values, a value not finite, or
- * all equal: rho 0, p 1.
+ * all equal: rho 0, p 1.  Not the gate's drift test, which is Kendall's
+ * (trend.h).
  */
 double stats_trend(const double *x, unsigned int n, double *rho_out);
 
