@@ -17,6 +17,14 @@ rst_check() {
 import sys
 import docutils.core
 import docutils.utils
+from docutils import nodes
+from docutils.parsers.rst import roles
+
+# Sphinx's cross-reference roles parse here; xref_check resolves them
+def xref_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    return [nodes.literal(rawtext, text)], []
+for role in ("ref", "doc"):
+    roles.register_local_role(role, xref_role)
 src = open(sys.argv[1], encoding="utf-8").read()
 try:
     docutils.core.publish_doctree(src, source_path=sys.argv[1],
@@ -28,6 +36,80 @@ except docutils.utils.SystemMessage as e:
 PY
 }
 
+# Every cross-reference in the .rst files under DIR resolves within DIR:
+# :ref:`label` to a ".. _label:" of some file, :doc:`path` to a file
+# (relative to the citing one, or to DIR from "/"), ``name.rst`` to a file
+# (by its path under DIR's scheduler/ or by its name), and a section cited
+# by its title, 'the reference's "Title"', 'sched-perf.rst's "Title"' or
+# 'section "Title"', to a section of DIR/scheduler/sched-perf.rst (or, for
+# the last, of the citing file).  `Title`_ within a file is docutils'.
+# Prints one line per dangling reference; exit 1 when there is one.
+xref_check() {	# dir
+	$py - "$1" <<'PY'
+import os
+import re
+import sys
+import docutils.core
+import docutils.utils
+from docutils import nodes
+from docutils.parsers.rst import roles
+
+def xref_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    return [nodes.literal(rawtext, text)], []
+for role in ("ref", "doc"):
+    roles.register_local_role(role, xref_role)
+
+root = os.path.realpath(sys.argv[1])
+files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".rst"))
+reference = os.path.join(root, "scheduler", "sched-perf.rst")
+text, titles, labels = {}, {}, set()
+for f in files:
+    text[f] = open(f, encoding="utf-8").read()
+    tree = docutils.core.publish_doctree(text[f], source_path=f, settings_overrides={
+        "report_level": 5, "halt_level": 5, "warning_stream": False,
+        "doctitle_xform": False})
+    titles[f] = {" ".join(sec[0].astext().split()) for sec in tree.findall(nodes.section)}
+    labels.update(re.findall(r"^\.\. _([^:`]+):\s*$", text[f], re.M))
+names = {os.path.basename(f) for f in files}
+paths = {os.path.relpath(f, os.path.join(root, "scheduler")) for f in files}
+paths |= {os.path.relpath(f, os.path.dirname(root)) for f in files}
+
+def target(role):	# "text <target>" or "target"
+    m = re.search(r"<([^<>]+)>$", role)
+    return (m.group(1) if m else role).strip()
+
+bad = 0
+def dangling(f, pos, what):
+    global bad
+    bad += 1
+    line = text[f].count("\n", 0, pos) + 1
+    print(f"{os.path.relpath(f, os.path.dirname(root))}:{line}: {what}")
+
+for f in files:
+    t = text[f]
+    for m in re.finditer(r":ref:`([^`]+)`", t):
+        if target(m.group(1)) not in labels:
+            dangling(f, m.start(), f":ref: to no label: {m.group(0)}")
+    for m in re.finditer(r":doc:`([^`]+)`", t):
+        d = target(m.group(1))
+        p = os.path.join(root, d.lstrip("/")) if d.startswith("/") else os.path.join(os.path.dirname(f), d)
+        if not os.path.isfile(os.path.normpath(p) + ".rst"):
+            dangling(f, m.start(), f":doc: to no file: {m.group(0)}")
+    for m in re.finditer(r"``([A-Za-z0-9_./-]+\.rst)``", t):
+        n = m.group(1)
+        if n not in (paths if "/" in n else names):
+            dangling(f, m.start(), f"no such document: {n}")
+    for m in re.finditer(r"(the reference's|sched-perf\.rst's|[Ss]ection)\s+\"([^\"]+)\"", t):
+        title = " ".join(m.group(2).split())
+        where = titles.get(reference, set())
+        if m.group(1).lower() == "section":
+            where = where | titles[f]
+        if title not in where:
+            dangling(f, m.start(), f"no section \"{title}\" in {os.path.basename(reference)}")
+sys.exit(1 if bad else 0)
+PY
+}
+
 n=0
 while IFS= read -r f; do
 	msg=$(rst_check "$f") || fail "${f#"$top"/}: $msg"
@@ -35,6 +117,16 @@ while IFS= read -r f; do
 	pass "${f#"$top"/}: $(wc -l <"$f") lines parse without warnings"
 done < <(find "$top/Documentation" -name '*.rst' | sort)
 [ $n -gt 0 ] || fail "no .rst file under $top/Documentation"
+
+out=$(xref_check "$top/Documentation") || fail "dangling references: $out"
+pass "every cross-reference under Documentation/ resolves (:ref:, :doc:, document names, cited sections)"
+mkdir -p "$tmp/Documentation/scheduler"
+printf 'Ref\n===\n\nGating\n------\n\nText.\n' >"$tmp/Documentation/scheduler/sched-perf.rst"
+printf 'R\n=\n\n.. _here:\n\nSee :ref:`here`, :ref:`gone`, :doc:`sched-perf`, :doc:`x <none>`,\n``sched-perf.rst``, ``none.rst``, the reference'"'"'s "Gating" and the reference'"'"'s\n"Gone", section "Nowhere".\n' \
+	>"$tmp/Documentation/scheduler/cites.rst"
+out=$(xref_check "$tmp/Documentation") && fail "dangling references were accepted"
+[ "$(wc -l <<<"$out")" = 5 ] || fail "5 dangling references, found: $out"
+pass "dangling references refused: $(wc -l <<<"$out") of 5 (:ref:, :doc:, a document, two sections)"
 
 # The reference states the comparison's levels once, in sched_perf_compare's
 # --alpha row (the rest of the docs name --alpha): they must be compare.h's.
