@@ -6,6 +6,10 @@
 #
 #   make run                        the suite on the running kernel
 #   make check                      every test of this repository
+#   make check-quick                its input and tools tests: before a commit
+#   make vmab A=TREE[@REV] B=TREE[@REV]
+#                                   kernel B gated against kernel A over
+#                                   interleaved boots under qemu
 #   make kselftest TARGETS=sched_perf
 #   make vmtest                     the suite in a 6.12 kernel under qemu
 #   make lava-run                   its LAVA test definition run by lava-run
@@ -50,7 +54,7 @@ RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes bench-kernel-power bench-overhead \
 	bench-lkp-names \
-	bench clean report fuzz check-fresh check-mutants \
+	bench clean report fuzz check-fresh check-mutants check-quick vmab \
 	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
 
 all: build
@@ -84,6 +88,12 @@ check: deps-check deps-vmtest checkpatch build
 	@$(RUN_TESTS)
 	@echo "make check: no test failed (passed and skipped counted above)"
 
+# The input and tools categories: no timing judged, no guest booted;
+# what to run before a commit (make check runs them too).
+check-quick: deps-check checkpatch build
+	@$(RUN_TESTS) input tools
+	@echo "make check-quick: no test failed (input and tools; make check runs all)"
+
 $(TEST_TARGETS): test-%: build
 	@$(RUN_TESTS) $(subst -,_,$*)
 
@@ -108,6 +118,20 @@ fuzz: deps-fuzz sync
 # under qemu, run the suite there; exits with the suite's verdict.
 vmtest: deps-vmtest sync
 	scripts/vmtest.sh "$(KSRC)"
+
+# Kernel B gated against kernel A over interleaved boots (scripts/vmab.sh):
+# each a kernel tree or TREE@REV (any git revision of TREE); VM_* settings
+# from the environment or make's command line.  make's own exit is 2 on any
+# failure: scripts/vmab.sh A B gives the verdict's code (0, 1, 2, 4).
+A		?=
+B		?=
+ifneq ($(filter vmab,$(MAKECMDGOALS)),)
+ifeq ($(and $(A),$(B)),)
+$(error vmab: give both kernels: make vmab A=TREE[@REV] B=TREE[@REV])
+endif
+endif
+vmab: deps-vmtest sync build
+	scripts/vmab.sh "$(A)" "$(B)"
 
 # The LAVA test definition run by LAVA (lava-run, no server) on a qemu
 # device that boots vmtest's kernel and initramfs: LAVA's test cases with
