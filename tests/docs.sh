@@ -156,4 +156,47 @@ pass "sched-perf.rst's categories in tests/run.sh's order: $doc"
 printf 'Title\n=====\n\n===  ===\nab   c\n===  ===\nlonger  x\n===  ===\n' >"$tmp/bad.rst"
 ! rst_check "$tmp/bad.rst" >/dev/null || fail "a malformed table was accepted"
 pass "a malformed table is refused"
+
+# The README's commands: every "make TARGET" of a command line (indented
+# by 4) is a target of the Makefile, the setup and gate targets among
+# them; every $P/PROG is a program the suite builds; every path under
+# scripts/, tests/, Documentation/, kernel/ or lava/ it names is there.
+targets=$(make -C "$top" -pRrq -f Makefile .sched-perf-no-such-goal 2>/dev/null |
+	awk -F: '/^[a-z][a-z0-9-]*:([^=]|$)/ { print $1 }' | sort -u)
+[ -n "$targets" ] || fail "no target read from the Makefile"
+readme_targets() {	# README file
+	sed -n 's/^    \(.*[^a-z_]\)\{0,1\}make \([a-z][a-z0-9-]*\).*/\2/p' "$1" | sort -u
+}
+readme_missing() {	# README file: its commands' targets the Makefile lacks
+	readme_targets "$1" | while read -r t; do
+		grep -qx -- "$t" <<<"$targets" || echo "$t"
+	done
+}
+out=$(readme_missing "$top/README")
+[ -z "$out" ] || fail "README: make targets the Makefile lacks: $out"
+for t in run check check-quick vmab vmtest; do
+	readme_targets "$top/README" | grep -qx "$t" || fail "README: no command line with make $t"
+done
+pass "README: $(readme_targets "$top/README" | wc -l) make targets of its command lines are the Makefile's (run, check, check-quick, vmab, vmtest among them)"
+printf '    make no-such-target\n' >"$tmp/README"
+[ "$(readme_missing "$tmp/README")" = no-such-target ] || fail "a README naming no-such-target was accepted"
+pass "a README command with a target the Makefile lacks is refused"
+
+suite=$top/tools/testing/selftests/sched_perf
+progs=" $(sched_perf_programs "$suite") $(sched_perf_programs "$suite" TEST_GEN_PROGS_EXTENDED) "
+n=0
+for p in $(grep -o '\$P/[a-z_]*' "$top/README" | sort -u); do
+	case $progs in *" ${p#\$P/} "*) n=$((n + 1)) ;; *) fail "README: $p: not a program the suite builds" ;; esac
+done
+[ $n -gt 0 ] || fail "README: no \$P/PROGRAM line"
+grep -q '^    P=build/linux-source-6.12/tools/testing/selftests/sched_perf$' "$top/README" ||
+	fail "README: P= is not where make build leaves the programs"
+pass "README: its $n \$P/ programs are the suite's, P where make build leaves them"
+n=0
+for f in $(grep -oE '(^|[ (])(scripts|tests|Documentation|kernel|lava)/[A-Za-z0-9_./-]*[A-Za-z0-9_]' "$top/README" |
+		sed 's/^[ (]//' | sort -u); do
+	[ -e "$top/$f" ] || [ -e "$suite/$f" ] || fail "README: $f: no such file"
+	n=$((n + 1))
+done
+pass "README: the $n paths it names exist"
 done_ok
