@@ -1,67 +1,79 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the unit test files of sched_perf_unit share: how a test registers
- * itself and how it checks.
+ * What the unit test files share: the kernel's kselftest_harness.h, which
+ * registers each TEST() and runs it in a child of its own, and the few
+ * checks and helpers it lacks.
+ *
+ * One program, one translation unit: the 6.12 harness keeps its test list
+ * in static variables (_fixture_global, __fixture_list), one list per
+ * translation unit, so tests compiled apart and linked together would
+ * not reach TEST_HARNESS_MAIN's list.  sched_perf_unit.c includes every
+ * unit_*.c file instead; a file's static names are therefore the
+ * program's, and two files must not define the same one.
  */
 #ifndef SCHED_PERF_UNIT_H
 #define SCHED_PERF_UNIT_H
 
-#include <stdbool.h>
+#include <math.h>
 #include <stddef.h>
+#include <string.h>
+
+#include "../kselftest_harness.h"
 
 #include "compare.h"
 #include "runset.h"
 #include "verdict.h"
 
 /*
- * A unit test registers itself, as kselftest_harness.h's TEST() does:
- *
- *	UNIT_TEST(schedstat_wrap)
- *	{
- *		ASSERT(!parse(...), "schedstat_wrap_fixture_parses");
- *		EXPECT(d.sched_count == 1010, "schedstat_diff_wraps_32bit");
- *	}
- *
- * sched_perf_unit plans one KTAP result per registered test and runs each
- * in a child of its own, so a crash or an exit fails that test only.  A
- * test passes when it made at least one check and none failed; a failed
- * EXPECT is named on a "# " line, a failed ASSERT also ends the test (what
- * follows would read what the failed step did not make).
+ * The harness's EXPECT_EQ() and kin print integers: a double there prints
+ * truncated.  EXPECT_NEAR() checks |a - b| <= tol and logs both doubles
+ * in full and the tolerance; a NaN on either side fails.
  */
-struct unit_test {
-	const char *name;
-	void (*run)(void);
-	struct unit_test *next;
-};
+#define EXPECT_NEAR(a, b, tol) do {					\
+	double __near_a = (a), __near_b = (b), __near_tol = (tol);	\
+	EXPECT_TRUE(fabs(__near_a - __near_b) <= __near_tol)		\
+		TH_LOG("%s = %.17g, %s = %.17g, tolerance %g",		\
+		       #a, __near_a, #b, __near_b, __near_tol);		\
+} while (0)
+#define ASSERT_NEAR(a, b, tol) do {					\
+	double __near_a = (a), __near_b = (b), __near_tol = (tol);	\
+	ASSERT_TRUE(fabs(__near_a - __near_b) <= __near_tol)		\
+		TH_LOG("%s = %.17g, %s = %.17g, tolerance %g",		\
+		       #a, __near_a, #b, __near_b, __near_tol);		\
+} while (0)
 
-void unit_register(struct unit_test *test);
+/*
+ * A text holds (or lacks) a piece: the piece and the whole text logged
+ * when not, so a KTAP line that moved shows where it went.
+ */
+#define EXPECT_CONTAINS(text, piece) do {				\
+	const char *__c_text = (text), *__c_piece = (piece);		\
+	EXPECT_NE(NULL, strstr(__c_text, __c_piece))			\
+		TH_LOG("%s lacks \"%s\"; it is:\n%s", #text, __c_piece, __c_text); \
+} while (0)
+#define EXPECT_LACKS(text, piece) do {					\
+	const char *__c_text = (text), *__c_piece = (piece);		\
+	EXPECT_EQ(NULL, strstr(__c_text, __c_piece))			\
+		TH_LOG("%s holds \"%s\"; it is:\n%s", #text, __c_piece, __c_text); \
+} while (0)
 
-#define UNIT_TEST(test_name)						\
-	static void test_name##_run(void);				\
-	static struct unit_test test_name##_test = {			\
-		.name = #test_name,					\
-		.run = test_name##_run,					\
-	};								\
-	static void __attribute__((constructor)) test_name##_register(void) \
-	{								\
-		unit_register(&test_name##_test);			\
-	}								\
-	static void test_name##_run(void)
+/*
+ * The fixture directory (runset/, bounds/, schedstat-*, fuzz/...): the
+ * environment's SCHED_PERF_UNIT_FIXTURES, else "fixtures" beside the
+ * program, as make build and make install leave it.
+ */
+const char *unit_fixtures(void);
 
-/* One check named @check; false when it failed.  @cond is evaluated once. */
-bool unit_expect(bool ok, const char *check, const char *cond);
-/* Ends the running test as failed. */
-__noreturn void unit_stop(void);
+/* Fixture @name of the fixture directory, whole, or NULL (why in @err). */
+char *unit_fixture_read(const char *name, char *err, size_t len);
 
-#define EXPECT(cond, check)	unit_expect((cond), (check), #cond)
-#define ASSERT(cond, check)						\
-	do {								\
-		if (!unit_expect((cond), (check), #cond))		\
-			unit_stop();					\
-	} while (0)
-
-/* The fixture directory: runset/, bounds/, schedstat-*, fuzz/... */
-extern const char *unit_fixtures;
+/* Fixture @name, whole; the test ends as failed when it is unreadable. */
+#define unit_fixture(name) ({						\
+	char __f_err[640], *__f_text;					\
+	__f_text = unit_fixture_read((name), __f_err, sizeof(__f_err));	\
+	ASSERT_NE(NULL, __f_text) TH_LOG("fixture %s", __f_err);	\
+	__f_text;							\
+})
 
 /* One rule (@metric, @change) of @old against @new under @params; the verdict. */
 enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,
@@ -74,8 +86,5 @@ enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,
  * died; @report ends with verdict_finish() or returns (exit 0).
  */
 int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len);
-
-/* Fixture @name of the fixture directory, whole; exits when unreadable. */
-char *unit_fixture(const char *name);
 
 #endif

@@ -21,24 +21,26 @@ static void checks_and_skips(void *arg)
 	verdict_finish();
 }
 
-UNIT_TEST(ktap_result_lines)
+TEST(ktap_result_lines)
 {
 	static char out[4096];
-	int code = unit_capture(checks_and_skips, NULL, out, sizeof(out));
 
-	EXPECT(code == 1, "ktap_a_failed_check_exits_1");
-	EXPECT(strstr(out, "\n# w.rate_per_sec: 450000 >= 2000\nok 1 w.rate_per_sec\n") != NULL,
-	       "ktap_figures_on_the_line_before");
-	EXPECT(strstr(out, "\nnot ok 2 w.moves_per_op\n") != NULL &&
-	       !strstr(out, "# w.moves_per_op:"), "ktap_no_note_without_figures");
-	EXPECT(strstr(out, "\n# w.runs_per_op: no /proc/schedstat (CONFIG_SCHEDSTATS=n)\n"
-			   "ok 3 w.runs_per_op # SKIP no /proc/schedstat\n") != NULL,
-	       "ktap_skip_reason_is_the_cause");
-	EXPECT(strstr(out, "\nok 4 w.waits_per_op # SKIP not measured\n") != NULL &&
-	       !strstr(out, "# w.waits_per_op:"), "ktap_skip_reason_whole");
-	EXPECT(strstr(out, "\n# w.scans_per_op: share 0.82 of it: off\n"
-			   "ok 5 w.scans_per_op # SKIP not available\n") != NULL,
-	       "ktap_skip_reason_never_a_figure");
+	/* a failed check exits 1 */
+	EXPECT_EQ(1, unit_capture(checks_and_skips, NULL, out, sizeof(out)));
+	/* the figures on the line before */
+	EXPECT_CONTAINS(out, "\n# w.rate_per_sec: 450000 >= 2000\nok 1 w.rate_per_sec\n");
+	/* no note without figures */
+	EXPECT_CONTAINS(out, "\nnot ok 2 w.moves_per_op\n");
+	EXPECT_LACKS(out, "# w.moves_per_op:");
+	/* a SKIP's reason is the cause */
+	EXPECT_CONTAINS(out, "\n# w.runs_per_op: no /proc/schedstat (CONFIG_SCHEDSTATS=n)\n"
+			"ok 3 w.runs_per_op # SKIP no /proc/schedstat\n");
+	/* a reason without figures whole on the result line */
+	EXPECT_CONTAINS(out, "\nok 4 w.waits_per_op # SKIP not measured\n");
+	EXPECT_LACKS(out, "# w.waits_per_op:");
+	/* a reason with a figure never on the result line */
+	EXPECT_CONTAINS(out, "\n# w.scans_per_op: share 0.82 of it: off\n"
+			"ok 5 w.scans_per_op # SKIP not available\n");
 }
 
 /* A bound on a rate, the machine 82 % someone else's */
@@ -56,28 +58,30 @@ static void busy_machine(void *arg)
 	verdict_finish();
 }
 
-UNIT_TEST(ktap_busy_machine)
+TEST(ktap_busy_machine)
 {
 	static char out[4096];
 	double foreign = 0.82;
 
-	EXPECT(unit_capture(busy_machine, &foreign, out, sizeof(out)) == 0,
-	       "ktap_busy_skip_exits_0");
-	EXPECT(strstr(out, "\n# w.rate_per_sec: machine busy with other work: foreign CPU share 0.82 > 0.25\n"
-			   "ok 1 w.rate_per_sec # SKIP\n") != NULL,
-	       "ktap_busy_skip_has_its_reason_before_only");
+	/* a busy machine's SKIP exits 0, its reason on the line before only */
+	EXPECT_EQ(0, unit_capture(busy_machine, &foreign, out, sizeof(out)));
+	EXPECT_CONTAINS(out, "\n# w.rate_per_sec: machine busy with other work: "
+			"foreign CPU share 0.82 > 0.25\nok 1 w.rate_per_sec # SKIP\n");
+	/* a quiet machine judges the bound */
 	foreign = 0.1;
-	EXPECT(unit_capture(busy_machine, &foreign, out, sizeof(out)) == 1 &&
-	       strstr(out, "\n# w.rate_per_sec: 5 >= 10\nnot ok 1 w.rate_per_sec\n") != NULL,
-	       "ktap_quiet_machine_judges_the_bound");
+	EXPECT_EQ(1, unit_capture(busy_machine, &foreign, out, sizeof(out)));
+	EXPECT_CONTAINS(out, "\n# w.rate_per_sec: 5 >= 10\nnot ok 1 w.rate_per_sec\n");
 }
 
-UNIT_TEST(ktap_figures)
+TEST(ktap_figures)
 {
-	EXPECT(!verdict_has_figure("tcp_rr.migrations_per_1k_ops") &&
-	       !verdict_has_figure("no /proc/schedstat") && !verdict_has_figure("ipv4"),
-	       "ktap_words_with_digits_are_no_figure");
-	EXPECT(verdict_has_figure("0.82") && verdict_has_figure("p 0.03") &&
-	       verdict_has_figure("sched_schedstats=0") && verdict_has_figure("2 of 5"),
-	       "ktap_numbers_are_figures");
+	/* words with digits are no figure */
+	EXPECT_FALSE(verdict_has_figure("tcp_rr.migrations_per_1k_ops"));
+	EXPECT_FALSE(verdict_has_figure("no /proc/schedstat"));
+	EXPECT_FALSE(verdict_has_figure("ipv4"));
+	/* numbers are */
+	EXPECT_TRUE(verdict_has_figure("0.82"));
+	EXPECT_TRUE(verdict_has_figure("p 0.03"));
+	EXPECT_TRUE(verdict_has_figure("sched_schedstats=0"));
+	EXPECT_TRUE(verdict_has_figure("2 of 5"));
 }
