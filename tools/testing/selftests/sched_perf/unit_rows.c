@@ -41,36 +41,6 @@ static bool row_well_formed(const struct metric_row *r)
 	return nd && r->scale > 0;
 }
 
-static bool names_unique(void)
-{
-	size_t i, j;
-
-	for (i = 0; i < metric_nr_rows; i++)
-		for (j = i + 1; j < metric_nr_rows; j++)
-			if (!strcmp(metric_rows[i].name, metric_rows[j].name))
-				return false;
-	return true;
-}
-
-/* The rows mark load-sensitive exactly the metrics named so before. */
-static bool load_sensitive_as_named(void)
-{
-	size_t i;
-
-	for (i = 0; i < metric_nr_rows; i++) {
-		const char *n = metric_rows[i].name;
-		bool by_name = strstr(n, "migrations") || strstr(n, "run_delay") ||
-			       strstr(n, "wait_us") || strstr(n, "latency") ||
-			       strstr(n, "sis_scanned_per_wakeup");
-
-		if (by_name != metric_load_sensitive(n))
-			return false;
-	}
-	return metric_load_sensitive("messages_per_sec") &&
-	       !metric_load_sensitive("messages_per_sec_best") &&
-	       !metric_load_sensitive("build_s");
-}
-
 static const struct metric *eval(const char *name, const double *value,
 				 const char *const *missing, struct metric_set *set)
 {
@@ -79,17 +49,20 @@ static const struct metric *eval(const char *name, const double *value,
 	return set->nr == 1 ? &set->m[0] : NULL;
 }
 
-UNIT_TEST(rows_eval)
+TEST(rows_eval)
 {
 	static double value[F_COUNT];
 	static const char *missing[F_COUNT];
 	static struct metric_set set;
 	const struct metric *m;
 
+	/* per op, scaled */
 	value[F_OPS] = 200;
 	value[F_CPU_MIGRATIONS] = 50;
 	m = eval("migrations_per_1k_ops", value, missing, &set);
-	EXPECT(m && !m->missing && m->value == 250, "rows_per_op_scaled");
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(NULL, m->missing);
+	EXPECT_NEAR(250, m->value, 0);
 
 	/* a placement share: of the wakeups whose placement is known */
 	value[F_TP_PLACED_PREV] = 6;
@@ -97,37 +70,54 @@ UNIT_TEST(rows_eval)
 	value[F_TP_PLACED_LLC] = 1;
 	value[F_TP_PLACED_OTHER] = 1;
 	m = eval("tp_wake_waker_cpu_share", value, missing, &set);
-	EXPECT(m && !m->missing && fabs(m->value - 0.2) < 1e-12, "rows_share_of_a_sum");
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(NULL, m->missing);
+	EXPECT_NEAR(0.2, m->value, 1e-12);
+	/* a sum per op */
 	m = eval("tp_wake_migrations_per_1k_ops", value, missing, &set);
-	EXPECT(m && !m->missing && fabs(m->value - 20) < 1e-12, "rows_sum_per_op");
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(NULL, m->missing);
+	EXPECT_NEAR(20, m->value, 1e-12);
 
 	/* a window's own figure: scaled, not divided by the operations */
 	value[F_TP_LAT_P99_NS] = 2500;
 	m = eval("tp_wakeup_latency_p99_us", value, missing, &set);
-	EXPECT(m && !m->missing && fabs(m->value - 2.5) < 1e-12 && !strcmp(m->unit, "us"),
-	       "rows_value_scaled");
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(NULL, m->missing);
+	EXPECT_NEAR(2.5, m->value, 1e-12);
+	EXPECT_STREQ("us", m->unit);
 
 	/* the series' scans: found of all scan endings */
 	value[F_TP_SIS_SCAN_FOUND] = 3;
 	value[F_TP_SIS_SCAN_NONE] = 1;
 	value[F_TP_SIS_SCAN_BUDGET_ZERO] = 4;
 	m = eval("tp_sis_found_share", value, missing, &set);
-	EXPECT(m && !m->missing && fabs(m->value - 0.375) < 1e-12, "rows_series_scans");
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(NULL, m->missing);
+	EXPECT_NEAR(0.375, m->value, 1e-12);
 
+	/* a missing denominator's reason first */
 	missing[F_CYCLES] = "cycles gone";
 	missing[F_INSTRUCTIONS] = "instructions gone";
 	m = eval("ipc", value, missing, &set);
-	EXPECT(m && m->missing && !strcmp(m->missing, "cycles gone"),
-	       "rows_missing_denominator_first");
+	ASSERT_NE(NULL, m);
+	ASSERT_NE(NULL, m->missing);
+	EXPECT_STREQ("cycles gone", m->missing);
 
+	/* a zero denominator: missing, not infinite */
 	value[F_VOLUNTARY_SWITCHES] = value[F_INVOLUNTARY_SWITCHES] = 0;
 	m = eval("involuntary_share", value, missing, &set);
-	EXPECT(m && m->missing && !strcmp(m->missing, "denominator is zero"),
-	       "rows_zero_denominator_missing");
+	ASSERT_NE(NULL, m);
+	ASSERT_NE(NULL, m->missing);
+	EXPECT_STREQ("denominator is zero", m->missing);
 
+	/* a total: the field itself */
 	value[F_TASK_CLOCK] = 123;
 	m = eval("task_clock", value, missing, &set);
-	EXPECT(m && !m->missing && m->value == 123 && !strcmp(m->unit, "ns"), "rows_total");
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(NULL, m->missing);
+	EXPECT_NEAR(123, m->value, 0);
+	EXPECT_STREQ("ns", m->unit);
 }
 
 /*
@@ -135,7 +125,7 @@ UNIT_TEST(rows_eval)
  * after it (a field added past a source's range is not a real 0); what
  * was written or marked stays as it was.
  */
-UNIT_TEST(rows_unfilled)
+TEST(rows_unfilled)
 {
 	static struct measure m;
 	static struct metric_set set;
@@ -153,21 +143,42 @@ UNIT_TEST(rows_unfilled)
 	measure_metrics(&m, 1000, &set);
 	mig = metric_find(&set, "migrations_per_1k_ops");
 	tc = metric_find(&set, "task_clock_us_per_op");
-	EXPECT(unfilled == F_OPS - 2 && !strcmp(m.missing[F_CYCLES], "not supported") &&
-	       !m.missing[F_TASK_CLOCK] && mig && mig->missing &&
-	       !strcmp(mig->missing, MEASURE_UNFILLED) && tc && !tc->missing && tc->value == 5000,
-	       "measure_unfilled_field_missing_not_zero");
+	/* all but the one written and the one marked */
+	EXPECT_EQ(F_OPS - 2, unfilled);
+	EXPECT_STREQ("not supported", m.missing[F_CYCLES]);
+	EXPECT_EQ(NULL, m.missing[F_TASK_CLOCK]);
+	/* a metric of an unfilled field is missing, not zero */
+	ASSERT_NE(NULL, mig);
+	ASSERT_NE(NULL, mig->missing);
+	EXPECT_STREQ(MEASURE_UNFILLED, mig->missing);
+	ASSERT_NE(NULL, tc);
+	EXPECT_EQ(NULL, tc->missing);
+	EXPECT_NEAR(5000, tc->value, 0);
 }
 
-UNIT_TEST(rows_table)
+/* The rows mark load-sensitive exactly the metrics named so before. */
+static bool named_load_sensitive(const char *n)
 {
-	size_t i, bad = 0;
+	return strstr(n, "migrations") || strstr(n, "run_delay") || strstr(n, "wait_us") ||
+	       strstr(n, "latency") || strstr(n, "sis_scanned_per_wakeup");
+}
 
-	for (i = 0; i < metric_nr_rows; i++)
-		bad += !row_well_formed(&metric_rows[i]);
-	EXPECT(!bad, "rows_well_formed");
-	EXPECT(names_unique(), "rows_names_unique");
-	EXPECT(load_sensitive_as_named(), "rows_load_sensitive_as_named");
-	EXPECT(metric_row_find("tp_sis_scanned_per_wakeup") && !metric_row_find("no_such_metric"),
-	       "rows_find");
+TEST(rows_table)
+{
+	size_t i, j;
+
+	for (i = 0; i < metric_nr_rows; i++) {
+		const char *n = metric_rows[i].name;
+
+		EXPECT_TRUE(row_well_formed(&metric_rows[i])) TH_LOG("row %s", n);
+		for (j = i + 1; j < metric_nr_rows; j++)
+			EXPECT_STRNE(n, metric_rows[j].name) TH_LOG("rows %zu and %zu", i, j);
+		EXPECT_EQ(named_load_sensitive(n), metric_load_sensitive(n)) TH_LOG("row %s", n);
+	}
+	EXPECT_TRUE(metric_load_sensitive("messages_per_sec"));
+	EXPECT_FALSE(metric_load_sensitive("messages_per_sec_best"));
+	EXPECT_FALSE(metric_load_sensitive("build_s"));
+	/* found by name */
+	EXPECT_NE(NULL, metric_row_find("tp_sis_scanned_per_wakeup"));
+	EXPECT_EQ(NULL, metric_row_find("no_such_metric"));
 }
