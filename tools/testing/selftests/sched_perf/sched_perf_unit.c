@@ -73,5 +73,6 @@ int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len)
 
 #include "unit_ktap.c"
 #include "unit_rows.c"
+#include "unit_tracesum.c"
 
 TEST_HARNESS_MAIN
