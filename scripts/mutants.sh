@@ -30,7 +30,7 @@ command -v python3 >/dev/null || die "no python3"
 
 S=tools/testing/selftests/sched_perf
 MUTANTS=(
-	"unit_runner@@$S/sched_perf_unit.c@@'else if (!tally->checks)'@@'else if (0)'"
+	"unit_runner@@$S/sched_perf_unit.c@@'#include \"unit_tracesum.c\"\n'@@''"
 	"unit@@$S/sysinfo.c@@'h *= 0x100000001b3ULL;\n\t\t}'@@'h *= 0x100000001b5ULL;\n\t\t}'"
 	"compare@@$S/sched_perf_compare.c@@'WORD(\"why\", r->why),'@@''"
 	"compare@@$S/sched_perf_compare.c@@'return r->change < r->threshold;'@@'return r->change > r->threshold;'"

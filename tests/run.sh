@@ -42,7 +42,7 @@ TESTS=(
 	"malformed	input		tests/malformed.sh @INTREE@"
 	"unprivileged	input		tests/unprivileged.sh @INTREE@"
 	"rr_errors	input		tests/rr_errors.sh @INTREE@"
-	"unit		tools		@INTREE@/sched_perf_unit @INTREE@/fixtures"
+	"unit		tools		@INTREE@/sched_perf_unit"
 	"unit_runner	tools		tests/unit_runner.sh @INTREE@"
 	"compare	tools		tests/compare.sh @INTREE@"
 	"verdicts	tools		tests/verdicts.sh @INTREE@"

@@ -86,7 +86,7 @@ run() {
 	pass "$*: exit $rc, no report ($(awk -v s="$t0" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s)"
 }
 
-run 0 -- sched_perf_unit "$suite/fixtures"
+SCHED_PERF_UNIT_FIXTURES=$suite/fixtures run 0 -- sched_perf_unit
 grep -q '^# Totals: pass:[0-9]* fail:0 ' "$tmp/log" || fail "sched_perf_unit: $(grep Totals "$tmp/log")"
 short=(--iterations 2 --budget 2)
 run 0 -- hackbench "${short[@]}" --save "$tmp/a.res"
