@@ -99,13 +99,16 @@ for f in files:
         n = m.group(1)
         if n not in (paths if "/" in n else names):
             dangling(f, m.start(), f"no such document: {n}")
-    for m in re.finditer(r"(the reference's|sched-perf\.rst's|[Ss]ection)\s+\"([^\"]+)\"", t):
-        title = " ".join(m.group(2).split())
-        where = titles.get(reference, set())
+    for m in re.finditer(r"(the\s+reference's|([A-Za-z0-9_-]+\.rst)'s|[Ss]ection)\s+\"([^\"]+)\"", t):
+        title = " ".join(m.group(3).split())
+        page = reference
+        if m.group(2):
+            page = next((g for g in files if os.path.basename(g) == m.group(2)), m.group(2))
+        where = titles.get(page, set())
         if m.group(1).lower() == "section":
             where = where | titles[f]
         if title not in where:
-            dangling(f, m.start(), f"no section \"{title}\" in {os.path.basename(reference)}")
+            dangling(f, m.start(), f"no section \"{title}\" in {os.path.basename(page)}")
 sys.exit(1 if bad else 0)
 PY
 }
@@ -144,14 +147,15 @@ awk -v d="$doc" -v w="$want" 'BEGIN { n = split(d, a); m = split(w, b)
 	fail "sched-perf.rst's --alpha row says alpha, boots, SAME '$doc'; compare.h: '$want'"
 pass "sched-perf.rst's --alpha row: alpha, boots' alpha, SAME's level $doc, as compare.h's"
 
-# The reference's table of test categories: tests/run.sh's, in its order.
+# sched-perf-tools.rst's table of test categories: tests/run.sh's, in its order.
 doc=$(awk '/^``make check`` is ``tests\/run.sh``/ { at = 1 }
 	at && /^=+ +=+$/ { if (++rules == 2) exit; next }
-	rules == 1 && /^``[a-z_]+``/ { gsub(/``/, "", $1); printf "%s%s", sep, $1; sep = " " }' "$ref")
+	rules == 1 && /^``[a-z_]+``/ { gsub(/``/, "", $1); printf "%s%s", sep, $1; sep = " " }' \
+	"$top/Documentation/scheduler/sched-perf-tools.rst")
 want=$("$top/tests/run.sh" -c)
 [ -n "$want" ] && [ "$doc" = "$want" ] ||
-	fail "sched-perf.rst's categories '$doc', tests/run.sh -c '$want'"
-pass "sched-perf.rst's categories in tests/run.sh's order: $doc"
+	fail "sched-perf-tools.rst's categories '$doc', tests/run.sh -c '$want'"
+pass "sched-perf-tools.rst's categories in tests/run.sh's order: $doc"
 
 printf 'Title\n=====\n\n===  ===\nab   c\n===  ===\nlonger  x\n===  ===\n' >"$tmp/bad.rst"
 ! rst_check "$tmp/bad.rst" >/dev/null || fail "a malformed table was accepted"
