@@ -68,6 +68,20 @@ static void table_text(const char *dir, const char *name, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
+/* @ts's counts against @want's, each its own check */
+static void expect_counts(struct __test_metadata *_metadata, const struct tracesum *ts,
+			  const struct tracesum_counts *want)
+{
+	struct tracesum_counts c = { 0 };
+
+	tracesum_counts(ts, &c);
+	EXPECT_EQ(want->switches, c.switches);
+	EXPECT_EQ(want->wakeups, c.wakeups);
+	EXPECT_EQ(want->migrations, c.migrations);
+	EXPECT_EQ(want->preemptions, c.preemptions);
+	EXPECT_EQ(want->latencies, c.latencies);
+}
+
 /* @name's text in @dir, in @buf ("" when unreadable), then unlinked. */
 static void table_take(const char *dir, const char *name, char *buf, size_t len)
 {
@@ -86,17 +100,12 @@ static void table_take(const char *dir, const char *name, char *buf, size_t len)
 TEST(tracesum_perf_script)
 {
 	struct tracesum *ts = feed("trace-perf-script");
-	struct tracesum_counts c = { 0 };
 	char text[4096] = "";
 
 	ASSERT_NE(NULL, ts) TH_LOG("fixture trace-perf-script unreadable");
-	tracesum_counts(ts, &c);
+	expect_counts(_metadata, ts, &(struct tracesum_counts){ .switches = 2, .wakeups = 2,
+		      .migrations = 3, .preemptions = 1, .latencies = 2 });
 	summary_text(ts, text, sizeof(text));
-	EXPECT_EQ(2UL, c.switches);
-	EXPECT_EQ(2UL, c.wakeups);
-	EXPECT_EQ(3UL, c.migrations);
-	EXPECT_EQ(1UL, c.preemptions);
-	EXPECT_EQ(2UL, c.latencies);
 	/* the summary: per task, per CPU pair, latency, who preempted whom */
 	EXPECT_CONTAINS(text, "  2001 hackbench: 2, 0, 1\n");
 	EXPECT_CONTAINS(text, "  0 -> 1: 2\n");
@@ -115,17 +124,12 @@ TEST(tracesum_perf_script)
 TEST(tracesum_trace_cmd)
 {
 	struct tracesum *ts = feed("trace-cmd-report");
-	struct tracesum_counts c = { 0 };
 	char text[4096] = "", dir[] = "/tmp/sched_perf-unit-XXXXXX", table[1024];
 
 	ASSERT_NE(NULL, ts) TH_LOG("fixture trace-cmd-report unreadable");
-	tracesum_counts(ts, &c);
+	expect_counts(_metadata, ts, &(struct tracesum_counts){ .switches = 3, .wakeups = 2,
+		      .migrations = 1, .preemptions = 1, .latencies = 2 });
 	summary_text(ts, text, sizeof(text));
-	EXPECT_EQ(3UL, c.switches);
-	EXPECT_EQ(2UL, c.wakeups);
-	EXPECT_EQ(1UL, c.migrations);
-	EXPECT_EQ(1UL, c.preemptions);
-	EXPECT_EQ(2UL, c.latencies);
 	/* comms with spaces */
 	EXPECT_CONTAINS(text, "  3002 Web Content: 1, 1, 1\n");
 	EXPECT_CONTAINS(text, "kworker/0:1 H preempted Web Content: 1");
