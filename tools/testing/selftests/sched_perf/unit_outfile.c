@@ -83,28 +83,35 @@ static int put_beyond_limit(const char *path, char *err, size_t len)
 	return ret;
 }
 
-UNIT_TEST(outfile)
+TEST(outfile)
 {
 	char dir[] = "/tmp/sched_perf_unit.XXXXXX", path[64], err[256] = "";
 	struct outfile o;
-	bool made = mkdtemp(dir);
 
+	ASSERT_NE(NULL, mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/out", dir);
-	EXPECT(made && !put(path, "old\n", 1, err, sizeof(err)) && holds(path, "old\n") &&
-	       entries(dir) == 1, "outfile_writes_whole");
-	EXPECT(put_beyond_limit(path, err, sizeof(err)) && strstr(err, path) &&
-	       strstr(err, strerror(EFBIG)), "outfile_failed_write_reported");
-	EXPECT(holds(path, "old\n"), "outfile_failed_write_keeps_the_file");
-	EXPECT(entries(dir) == 1, "outfile_failed_write_leaves_no_temporary");
-	/* a text given up: nothing of it is left */
-	EXPECT(!outfile_open(&o, path, err, sizeof(err)) && entries(dir) == 2,
-	       "outfile_temporary_beside");
+	/* written whole */
+	EXPECT_EQ(0, put(path, "old\n", 1, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_TRUE(holds(path, "old\n"));
+	EXPECT_EQ(1, entries(dir));
+	/* a write that fails midway is reported, the file kept, no temporary left */
+	EXPECT_NE(0, put_beyond_limit(path, err, sizeof(err)));
+	EXPECT_CONTAINS(err, path);
+	EXPECT_CONTAINS(err, strerror(EFBIG));
+	EXPECT_TRUE(holds(path, "old\n"));
+	EXPECT_EQ(1, entries(dir));
+	/* a text given up: its temporary beside the file, then nothing of it */
+	EXPECT_EQ(0, outfile_open(&o, path, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ(2, entries(dir));
 	outfile_discard(&o);
-	EXPECT(entries(dir) == 1 && holds(path, "old\n"), "outfile_discard_leaves_nothing");
+	EXPECT_EQ(1, entries(dir));
+	EXPECT_TRUE(holds(path, "old\n"));
+	/* a file that cannot be opened is reported */
 	snprintf(path, sizeof(path), "%s/no/such/dir", dir);
-	EXPECT(put(path, "x\n", 1, err, sizeof(err)) && strstr(err, path) &&
-	       strstr(err, strerror(ENOENT)), "outfile_open_reported");
+	EXPECT_NE(0, put(path, "x\n", 1, err, sizeof(err)));
+	EXPECT_CONTAINS(err, path);
+	EXPECT_CONTAINS(err, strerror(ENOENT));
 	snprintf(path, sizeof(path), "%s/out", dir);
 	unlink(path);
-	rmdir(dir);
+	EXPECT_EQ(0, rmdir(dir));
 }
