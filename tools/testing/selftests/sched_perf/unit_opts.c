@@ -100,23 +100,32 @@ static int refused(const char *const *args)
 	return ret == -1;
 }
 
-UNIT_TEST(opts_getopt_tables)
+TEST(opts_getopt_tables)
 {
 	char letters[32];
 	struct option *opts = opt_getopt(tables, letters, sizeof(letters));
 
-	EXPECT(opts && !strcmp(letters, "c:s:o"), "opts_letters");
-	EXPECT(opts && !strcmp(opts[1].name, "big") && opts[1].has_arg == required_argument &&
-	       opts[5].has_arg == no_argument && opts[5].val == OPT_LONG_VAL + 5 &&
-	       !opts[ARRAY_SIZE(table) - 1].name, "opts_long_options");
-	EXPECT(opt_lookup(tables, 'c') == &table[0] &&
-	       opt_lookup(tables, OPT_LONG_VAL + 3) == &table[3] &&
-	       !opt_lookup(tables, '?') && !opt_lookup(tables, 'x'), "opts_lookup");
-	EXPECT(opt_in(table, &table[6]) && !opt_in(table + 1, &table[0]), "opts_in");
+	ASSERT_NE(NULL, opts);
+	/* the short letters */
+	EXPECT_STREQ("c:s:o", letters);
+	/* the long options */
+	EXPECT_STREQ("big", opts[1].name);
+	EXPECT_EQ(required_argument, opts[1].has_arg);
+	EXPECT_EQ(no_argument, opts[5].has_arg);
+	EXPECT_EQ(OPT_LONG_VAL + 5, opts[5].val);
+	EXPECT_EQ(NULL, opts[ARRAY_SIZE(table) - 1].name);
+	/* looked up by letter or long value */
+	EXPECT_EQ(&table[0], opt_lookup(tables, 'c'));
+	EXPECT_EQ(&table[3], opt_lookup(tables, OPT_LONG_VAL + 3));
+	EXPECT_EQ(NULL, opt_lookup(tables, '?'));
+	EXPECT_EQ(NULL, opt_lookup(tables, 'x'));
+	/* in a table or not */
+	EXPECT_TRUE(opt_in(table, &table[6]));
+	EXPECT_FALSE(opt_in(table + 1, &table[0]));
 	free(opts);
 }
 
-UNIT_TEST(opts_store)
+TEST(opts_store)
 {
 	static const char *const args[] = {
 		"unit", "-oc", "3", "--big=1000", "--s", "1.5", "--pct", "50%",
@@ -128,62 +137,73 @@ UNIT_TEST(opts_store)
 		{ "unit", "--name", "12345678" }, { "unit", "-x" }, { "unit", "--count" },
 	};
 	char *words[16];
-	size_t i, nr_refused = 0;
+	size_t i;
 	int nr;
 
-	EXPECT(!parse(args, words, &nr) && v.count == 3 &&
-	       v.count_given && v.big == 1000 && v.secs == 1.5 && v.pct == 50 &&
-	       !strcmp(v.name, "abc") && v.on, "opts_store_by_kind");
+	/* each value stored by its kind */
+	ASSERT_EQ(0, parse(args, words, &nr));
+	EXPECT_EQ(3U, v.count);
+	EXPECT_TRUE(v.count_given);
+	EXPECT_EQ(1000UL, v.big);
+	EXPECT_NEAR(1.5, v.secs, 0);
+	EXPECT_NEAR(50, v.pct, 0);
+	EXPECT_STREQ("abc", v.name);
+	EXPECT_TRUE(v.on);
 	free_words(words, nr);
+	/* bad values refused */
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
-		nr_refused += refused(bad[i]);
-	EXPECT(nr_refused == ARRAY_SIZE(bad), "opts_bad_values_refused");
+		EXPECT_TRUE(refused(bad[i])) TH_LOG("bad command line %zu", i);
 }
 
 /* The words of a parsed command line parse back to the same values. */
-UNIT_TEST(opts_rerun_words)
+TEST(opts_rerun_words)
 {
 	static const char *const args[] = {
 		"unit", "-oc", "3", "--bi", "7", "--name", "abc", "-s0.5",
 		"--a-very", NULL
 	};
+	static const char *const want[] = {
+		"--on", "--count=3", "--big=7", "--secs=0.5", "--a-very-long-option-name",
+	};
 	char *words[16], *again[16];
 	int nr, nr2, i;
-	bool same;
 
-	ASSERT(!parse(args, words, &nr), "opts_rerun_words_parse");
-	EXPECT(nr == 5 && !strcmp(words[0], "--on") && !strcmp(words[1], "--count=3") &&
-	       !strcmp(words[2], "--big=7") && !strcmp(words[3], "--secs=0.5") &&
-	       !strcmp(words[4], "--a-very-long-option-name"), "opts_rerun_words");
+	ASSERT_EQ(0, parse(args, words, &nr));
+	ASSERT_EQ((int)ARRAY_SIZE(want), nr);
+	for (i = 0; i < nr; i++)
+		EXPECT_STREQ(want[i], words[i]);
 	/* the words after a program name, as the re-run has them */
 	memmove(words + 1, words, nr * sizeof(*words));
 	words[0] = "unit";
 	words[nr + 1] = NULL;
-	same = !parse((const char *const *)words, again, &nr2) && v.count == 3 && v.big == 7 &&
-	       v.secs == 0.5 && !v.on && !v.name[0] && nr2 == nr;
-	for (i = 0; i < nr2 && i < nr; i++)
-		same = same && !strcmp(again[i], words[i + 1]);
+	ASSERT_EQ(0, parse((const char *const *)words, again, &nr2));
+	EXPECT_EQ(3U, v.count);
+	EXPECT_EQ(7UL, v.big);
+	EXPECT_NEAR(0.5, v.secs, 0);
+	EXPECT_FALSE(v.on);
+	EXPECT_STREQ("", v.name);
+	ASSERT_EQ(nr, nr2);
+	for (i = 0; i < nr2; i++)
+		EXPECT_STREQ(words[i + 1], again[i]);
 	free_words(again, nr2);
 	free_words(words + 1, nr);
-	EXPECT(same, "opts_rerun_words_parse_back");
 }
 
-UNIT_TEST(opts_usage)
+TEST(opts_usage)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
-	if (f) {
-		opt_usage(f, table, "1");
-		fclose(f);
-	}
-	EXPECT(text && strstr(text, "  -c, --count N           how many\n") &&
-	       strstr(text, "      --big N             a long\n"
-			    "                          second line\n") &&
-	       strstr(text, "  -s, --secs SEC          seconds (default 1)\n") &&
-	       strstr(text, "      --a-very-long-option-name\n"
-			    "                          turn off\n"), "opts_usage");
+	ASSERT_NE(NULL, f);
+	opt_usage(f, table, "1");
+	fclose(f);
+	ASSERT_NE(NULL, text);
+	EXPECT_CONTAINS(text, "  -c, --count N           how many\n");
+	EXPECT_CONTAINS(text, "      --big N             a long\n"
+			"                          second line\n");
+	EXPECT_CONTAINS(text, "  -s, --secs SEC          seconds (default 1)\n");
+	EXPECT_CONTAINS(text, "      --a-very-long-option-name\n"
+			"                          turn off\n");
 	free(text);
 }
-
