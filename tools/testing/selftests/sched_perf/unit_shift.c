@@ -13,13 +13,11 @@
 #include "verdict.h"
 #include "unit.h"
 
-static bool near(double got, double want)
-{
-	return fabs(got - want) <= 1e-12 * fmax(1, fabs(want));
-}
+/* @got is @want to 12 digits: a p counted exactly, rounded once */
+#define EXPECT_EXACT(want, got) EXPECT_NEAR(want, got, 1e-12 * fmax(1, fabs((double)(want))))
 
 /* ties and zeros: the null distribution counted, conditional on them */
-UNIT_TEST(shift_exact_with_ties)
+TEST(shift_exact_with_ties)
 {
 	static const double d[10] = { -3, -4, 0, -6, 2, -8, -4, -5.5, 0, 1.5 };
 	static const double a[7] = { 10, 12, 11, 13, 12, 9, 14 };
@@ -27,12 +25,14 @@ UNIT_TEST(shift_exact_with_ties)
 	struct shift p = { SHIFT_PAIRED, NULL, 0, d, 10 };
 	struct shift r = { SHIFT_RANKS, a, 7, b, 6 };
 
-	EXPECT(near(shift_p(&p, 0, SHIFT_TWO_SIDED), 0.0390625) &&
-	       near(shift_p(&p, -2.5, SHIFT_GREATER), 0.56640625) &&
-	       near(shift_estimate(&p), -2.75), "shift_signed_rank_exact_ties_zeros");
-	EXPECT(near(shift_p(&r, 0, SHIFT_TWO_SIDED), 0.12121212121212122) &&
-	       near(shift_p(&r, 1, SHIFT_LESS), 0.81526806526806528) &&
-	       near(shift_estimate(&r), 2), "shift_mann_whitney_exact_ties");
+	/* the signed-rank test, exact with ties and zeros */
+	EXPECT_EXACT(0.0390625, shift_p(&p, 0, SHIFT_TWO_SIDED));
+	EXPECT_EXACT(0.56640625, shift_p(&p, -2.5, SHIFT_GREATER));
+	EXPECT_EXACT(-2.75, shift_estimate(&p));
+	/* Mann-Whitney, exact with ties */
+	EXPECT_EXACT(0.12121212121212122, shift_p(&r, 0, SHIFT_TWO_SIDED));
+	EXPECT_EXACT(0.81526806526806528, shift_p(&r, 1, SHIFT_LESS));
+	EXPECT_EXACT(2, shift_estimate(&r));
 }
 
 /*
@@ -40,7 +40,7 @@ UNIT_TEST(shift_exact_with_ties)
  * of the null at a nominal 5 % (the normal approximation scipy takes
  * there); counted exactly it rejects 2 of the 64 sign patterns.
  */
-UNIT_TEST(shift_exact_size)
+TEST(shift_exact_size)
 {
 	unsigned int pattern, k, exact = 0, approx = 0;
 	double d[8];
@@ -56,11 +56,12 @@ UNIT_TEST(shift_exact_size)
 	}
 	verdict_note("signed-rank, n 8 with 2 zeros, null: %u of 64 below 0.05 exact, %u approximated\n",
 		     exact, approx);
-	EXPECT(exact == 2 && approx == 4, "shift_signed_rank_exact_size_with_zeros");
+	EXPECT_EQ(2U, exact);
+	EXPECT_EQ(4U, approx);
 }
 
 /* the interval is the inversion of the test: its bounds are where p crosses */
-UNIT_TEST(shift_interval)
+TEST(shift_interval_inverts_the_test)
 {
 	static const double d[12] = {
 		-3.1, -4, 0.7, -6, 2, -8, -4.4, -5.5, 0.3, 1.5, -2.2, -0.9,
@@ -74,36 +75,46 @@ UNIT_TEST(shift_interval)
 
 	shift_interval(&p, 0.1, &lo, &hi);
 	est = shift_estimate(&p);
-	EXPECT(lo < est && est < hi && shift_p(&p, lo - 1e-6, SHIFT_GREATER) < 0.05 &&
-	       shift_p(&p, lo + 1e-6, SHIFT_GREATER) >= 0.05 &&
-	       shift_p(&p, hi + 1e-6, SHIFT_LESS) < 0.05 &&
-	       shift_p(&p, hi - 1e-6, SHIFT_LESS) >= 0.05 && fabs(lo + 4.3) < 1e-6 &&
-	       fabs(hi + 0.75) < 1e-6, "shift_interval_paired_inverts_the_test");
+	/* paired: the estimate inside, p crossing 0.05 at each bound */
+	EXPECT_TRUE(lo < est) TH_LOG("lo %.17g, estimate %.17g", lo, est);
+	EXPECT_TRUE(est < hi) TH_LOG("estimate %.17g, hi %.17g", est, hi);
+	EXPECT_LT(shift_p(&p, lo - 1e-6, SHIFT_GREATER), 0.05);
+	EXPECT_GE(shift_p(&p, lo + 1e-6, SHIFT_GREATER), 0.05);
+	EXPECT_LT(shift_p(&p, hi + 1e-6, SHIFT_LESS), 0.05);
+	EXPECT_GE(shift_p(&p, hi - 1e-6, SHIFT_LESS), 0.05);
+	EXPECT_NEAR(-4.3, lo, 1e-6);
+	EXPECT_NEAR(-0.75, hi, 1e-6);
+	/* ranks */
 	shift_interval(&r, 0.1, &lo, &hi);
-	EXPECT(fabs(lo + 0.6) < 1e-6 && fabs(hi - 4.1) < 1e-6 &&
-	       shift_p(&r, lo - 1e-6, SHIFT_GREATER) < 0.05, "shift_interval_ranks");
+	EXPECT_NEAR(-0.6, lo, 1e-6);
+	EXPECT_NEAR(4.1, hi, 1e-6);
+	EXPECT_LT(shift_p(&r, lo - 1e-6, SHIFT_GREATER), 0.05);
+	/* Welch: p 0.05 at the bound, the estimate in the middle */
 	shift_interval(&w, 0.1, &lo, &hi);
-	EXPECT(shift_p(&w, lo, SHIFT_GREATER) > 0.0499 && shift_p(&w, lo, SHIFT_GREATER) < 0.0501 &&
-	       near(shift_estimate(&w), (lo + hi) / 2), "shift_interval_welch");
+	EXPECT_NEAR(0.05, shift_p(&w, lo, SHIFT_GREATER), 0.0001);
+	EXPECT_EXACT((lo + hi) / 2, shift_estimate(&w));
 	/* 3 blocks can never reach 0.1: unbounded both ways */
 	p.nb = 3;
 	shift_interval(&p, 0.1, &lo, &hi);
-	EXPECT(lo == -HUGE_VAL && hi == HUGE_VAL && shift_min_p(&p) == 0.25,
-	       "shift_interval_unreachable");
+	EXPECT_TRUE(lo == -HUGE_VAL) TH_LOG("lo %g", lo);
+	EXPECT_TRUE(hi == HUGE_VAL) TH_LOG("hi %g", hi);
+	EXPECT_EXACT(0.25, shift_min_p(&p));
 }
 
 /* counted by brute force over every order of each side */
-UNIT_TEST(shift_trend)
+TEST(shift_trend)
 {
 	static const double a[6] = { 3, 1, 4, 1.5, 5, 9 }, b[5] = { 2, 6, 5, 3, 5.8 };
 	static const double up[5] = { 1, 2, 3, 4, 5 };
 	unsigned int perm[6] = { 0, 1, 2, 3, 4, 5 }, n = 0, below = 0, i, j, k;
 	double ta, tb, x[6];
 
-	EXPECT(near(trend_p(a, 6, b, 5, &ta, &tb), 0.1375462962962963) &&
-	       near(trend_p(a, 6, b, 0, &ta, &tb), 0.1361111111111111) &&
-	       near(trend_p(up, 5, up, 5, &ta, &tb), 0.0001388888888888889) && ta == 1 &&
-	       tb == 1, "trend_kendall_exact");
+	/* Kendall's S summed, exact */
+	EXPECT_EXACT(0.1375462962962963, trend_p(a, 6, b, 5, &ta, &tb));
+	EXPECT_EXACT(0.1361111111111111, trend_p(a, 6, b, 0, &ta, &tb));
+	EXPECT_EXACT(0.0001388888888888889, trend_p(up, 5, up, 5, &ta, &tb));
+	EXPECT_EXACT(1, ta);
+	EXPECT_EXACT(1, tb);
 	/*
 	 * Its size on a steady run: every order of 6 values, those with p
 	 * below 0.05 at most 5 % of the 720 (Spearman with the t
@@ -131,6 +142,8 @@ UNIT_TEST(shift_trend)
 		}
 	}
 	verdict_note("trend: %u of %u orders of 6 values below 0.05\n", below, n);
-	EXPECT(n == 720 && below <= 36 && below > 0, "trend_exact_size");
+	EXPECT_EQ(720U, n);
+	EXPECT_LE(below, 36U);
+	EXPECT_GT(below, 0U);
 }
 
