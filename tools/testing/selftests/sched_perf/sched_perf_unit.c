@@ -71,6 +71,7 @@ int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len)
 	return WEXITSTATUS(status);
 }
 
+#include "unit_gate.c"
 #include "unit_ktap.c"
 #include "unit_opts.c"
 #include "unit_outfile.c"
