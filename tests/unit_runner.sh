@@ -4,8 +4,8 @@
 # translation unit of sched_perf_unit (unit.h says why), so every TEST()
 # of the sources runs and passes; and a failing check prints the values
 # it compared: the harness's EXPECT_EQ() the two integers, unit.h's
-# EXPECT_NEAR() both doubles and the tolerance, EXPECT_CONTAINS() the
-# piece and the whole text.  The failing cases are built here, beside the
+# EXPECT_NEAR() both doubles and the tolerance, EXPECT_DBL() both
+# doubles, EXPECT_CONTAINS() the piece and the whole text.  The failing cases are built here, beside the
 # real sources, with the suite's flags.
 # Usage: unit_runner.sh INTREE
 set -u
@@ -44,6 +44,7 @@ TEST(case_near) { double ratio = 0.9131; EXPECT_NEAR(0.95, ratio, 0.01); }
 TEST(case_nan) { EXPECT_NEAR(1.0, nan(""), 1e9); }
 TEST(case_contains) { EXPECT_CONTAINS("ok 1 hackbench\n", "not ok 1"); }
 TEST(case_lacks) { EXPECT_LACKS("a # SKIP 0.82 b", "0.82"); }
+TEST(case_dbl) { double p = 0.051; EXPECT_DBL(p, <, 0.05); }
 TEST(case_passes) { EXPECT_NEAR(0.95, 0.951, 0.01); EXPECT_CONTAINS("abc", "b"); }
 
 TEST_HARNESS_MAIN
@@ -61,7 +62,8 @@ has "EXPECT_NEAR" 'case_near:0.95 = 0.94999999999999996, ratio = 0.9131000000000
 has "EXPECT_NEAR, a NaN" 'case_nan:1.0 = 1, nan("") = nan, tolerance 1e+09'
 has "EXPECT_CONTAINS" 'case_contains:"ok 1 hackbench\n" lacks "not ok 1"; it is:'
 has "EXPECT_LACKS" 'case_lacks:"a # SKIP 0.82 b" holds "0.82"; it is:'
-grep -qx '# Totals: pass:1 fail:5 xfail:0 xpass:0 skip:0 error:0' "$tmp/out" ||
-	fail "the five failing cases did not fail alone: $(grep '^# Totals' "$tmp/out")"
+has "EXPECT_DBL" 'case_dbl:p = 0.050999999999999997, 0.05 = 0.050000000000000003'
+grep -qx '# Totals: pass:1 fail:6 xfail:0 xpass:0 skip:0 error:0' "$tmp/out" ||
+	fail "the six failing cases did not fail alone: $(grep '^# Totals' "$tmp/out")"
 pass "a failing check prints what it compared: $(grep -F 'case_near:0.95 =' "$tmp/out" | sed 's/^# //')"
 done_ok

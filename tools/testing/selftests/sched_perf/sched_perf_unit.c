@@ -75,6 +75,7 @@ int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len)
 #include "unit_ktap.c"
 #include "unit_opts.c"
 #include "unit_outfile.c"
+#include "unit_parsers.c"
 #include "unit_rows.c"
 #include "unit_shift.c"
 #include "unit_tracesum.c"

@@ -51,6 +51,16 @@
 } while (0)
 
 /*
+ * Two doubles in order: EXPECT_DBL(p, <, 0.05) fails like EXPECT_LT() and
+ * logs both in full, where the harness's would print them as integers.
+ */
+#define EXPECT_DBL(a, op, b) do {					\
+	double __dbl_a = (a), __dbl_b = (b);				\
+	EXPECT_TRUE(__dbl_a op __dbl_b)					\
+		TH_LOG("%s = %.17g, %s = %.17g", #a, __dbl_a, #b, __dbl_b); \
+} while (0)
+
+/*
  * A text holds (or lacks) a piece: the piece and the whole text logged
  * when not, so a KTAP line that moved shows where it went.
  */

@@ -80,7 +80,7 @@ TEST(gate_first_look_reachable)
 	EXPECT_EQ(CMP_REGRESSED, r[0].verdict);
 	EXPECT_NEAR(CMP_PRIMARY_SHARE, r[0].share, 1e-12);
 	/* the primary's level reachable at the first look, 8 blocks */
-	EXPECT_GT(r[0].level_metric, cmp_min_p(&p, BLOCKS, BLOCKS));
+	EXPECT_DBL(r[0].level_metric, >, cmp_min_p(&p, BLOCKS, BLOCKS));
 	EXPECT_EQ(BLOCKS, cmp_first_look(&p, four, 4, BLOCKS, 0));
 	runset_free(&old);
 	runset_free(&new);
@@ -105,10 +105,10 @@ TEST(gate_first_look_planned)
 	/* later without a primary, where its level is reached, not earlier */
 	EXPECT_GT(n, BLOCKS);
 	EXPECT_LT(n, 24U);
-	EXPECT_LT(cmp_min_p(&p, n, n), level);
+	EXPECT_DBL(cmp_min_p(&p, n, n), <, level);
 	p.now = n - 1;
 	cmp_look_levels(&p, 0.25, 0, &level, &same);
-	EXPECT_GE(cmp_min_p(&p, n - 1, n - 1), level);
+	EXPECT_DBL(cmp_min_p(&p, n - 1, n - 1), >=, level);
 }
 
 /*
@@ -149,7 +149,7 @@ TEST(gate_look_spends_as_the_gate)
 	double share = 0.25, level, same, by12 = cmp_spent_by(CMP_ALPHA * share, 0.5, false);
 
 	/* a quarter of alpha at 8 of 24: 0.0056, below 2 / 2^8 */
-	EXPECT_LT(cmp_spent_by(CMP_ALPHA * share, 1.0 / 3, false), cmp_min_p(&p, 8, 8));
+	EXPECT_DBL(cmp_spent_by(CMP_ALPHA * share, 1.0 / 3, false), <, cmp_min_p(&p, 8, 8));
 	cmp_look_levels(&p, share, 0, &level, &same);
 	verdict_note("level at 12 after an unreachable 8: %.5g (all spent by 12: %.5g)\n", level, by12);
 	/* the unreachable look spent nothing; SAME's level spent look by look */

@@ -78,17 +78,17 @@ TEST(shift_interval_inverts_the_test)
 	/* paired: the estimate inside, p crossing 0.05 at each bound */
 	EXPECT_TRUE(lo < est) TH_LOG("lo %.17g, estimate %.17g", lo, est);
 	EXPECT_TRUE(est < hi) TH_LOG("estimate %.17g, hi %.17g", est, hi);
-	EXPECT_LT(shift_p(&p, lo - 1e-6, SHIFT_GREATER), 0.05);
-	EXPECT_GE(shift_p(&p, lo + 1e-6, SHIFT_GREATER), 0.05);
-	EXPECT_LT(shift_p(&p, hi + 1e-6, SHIFT_LESS), 0.05);
-	EXPECT_GE(shift_p(&p, hi - 1e-6, SHIFT_LESS), 0.05);
+	EXPECT_DBL(shift_p(&p, lo - 1e-6, SHIFT_GREATER), <, 0.05);
+	EXPECT_DBL(shift_p(&p, lo + 1e-6, SHIFT_GREATER), >=, 0.05);
+	EXPECT_DBL(shift_p(&p, hi + 1e-6, SHIFT_LESS), <, 0.05);
+	EXPECT_DBL(shift_p(&p, hi - 1e-6, SHIFT_LESS), >=, 0.05);
 	EXPECT_NEAR(-4.3, lo, 1e-6);
 	EXPECT_NEAR(-0.75, hi, 1e-6);
 	/* ranks */
 	shift_interval(&r, 0.1, &lo, &hi);
 	EXPECT_NEAR(-0.6, lo, 1e-6);
 	EXPECT_NEAR(4.1, hi, 1e-6);
-	EXPECT_LT(shift_p(&r, lo - 1e-6, SHIFT_GREATER), 0.05);
+	EXPECT_DBL(shift_p(&r, lo - 1e-6, SHIFT_GREATER), <, 0.05);
 	/* Welch: p 0.05 at the bound, the estimate in the middle */
 	shift_interval(&w, 0.1, &lo, &hi);
 	EXPECT_NEAR(0.05, shift_p(&w, lo, SHIFT_GREATER), 0.0001);
