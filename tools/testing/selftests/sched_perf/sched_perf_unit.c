@@ -78,6 +78,7 @@ int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len)
 #include "unit_parsers.c"
 #include "unit_rows.c"
 #include "unit_shift.c"
+#include "unit_stats.c"
 #include "unit_tracesum.c"
 
 TEST_HARNESS_MAIN

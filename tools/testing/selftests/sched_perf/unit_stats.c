@@ -21,14 +21,15 @@
  */
 #define REL 1e-8
 
-static bool near(double got, double want)
-{
-	if (got == want)	/* also equal infinities */
-		return true;
-	return fabs(got - want) <= REL * fabs(want);
-}
+/* @got within REL of @want, or equal to it (also equal infinities) */
+#define EXPECT_REL(want, got) do {					\
+	double __rel_w = (want), __rel_g = (got);			\
+	EXPECT_TRUE(__rel_g == __rel_w || fabs(__rel_g - __rel_w) <= REL * fabs(__rel_w)) \
+		TH_LOG("%s = %.17g, %s = %.17g, relative tolerance %g",	\
+		       #want, __rel_w, #got, __rel_g, REL);		\
+} while (0)
 
-UNIT_TEST(stats_describe)
+TEST(stats_describe_against_references)
 {
 	static const double x[] = { 9.8, 10.2, 10.1, 9.9, 10.4, 10.0, 9.7 };
 	double even[] = { 4, 1, 3, 2 }, one = 42.5, bad[] = { 1, NAN };
@@ -37,27 +38,42 @@ UNIT_TEST(stats_describe)
 	struct sample_stats s;
 	int i;
 
-	EXPECT(!stats_describe(x, 7, 0.95, &s) && s.n == 7 &&
-	       near(s.mean, 10.014285714285714) &&	/* numpy.mean(x) */
-	       near(s.median, 10.0) &&			/* numpy.median(x) */
-	       near(s.stddev, 0.24102953780654787) &&	/* numpy.std(x, ddof=1) */
-	       near(s.cv, 0.0240685701090704) &&	/* numpy: std(x, ddof=1) / abs(mean(x)) */
-	       s.min == 9.7 && s.max == 10.4, "stats_describe_known_sample");
+	/* stats describe known sample */
+	EXPECT_EQ(0, stats_describe(x, 7, 0.95, &s));
+	EXPECT_DBL(s.n, ==, 7);
+	EXPECT_REL(10.014285714285714, s.mean); /* numpy.mean(x) */
+	EXPECT_REL(10.0, s.median); /* numpy.median(x) */
+	EXPECT_REL(0.24102953780654787, s.stddev); /* numpy.std(x, ddof=1) */
+	EXPECT_REL(0.0240685701090704, s.cv); /* numpy: std(x, ddof=1) / abs(mean(x)) */
+	EXPECT_DBL(s.min, ==, 9.7);
+	EXPECT_DBL(s.max, ==, 10.4);
 	/* scipy 1.10.1: t.interval(0.95, 6, loc=mean(x), scale=sem(x)) */
-	EXPECT(near(s.ci_lo, 9.791370571240652) && near(s.ci_hi, 10.237200857330777),
-	       "stats_describe_ci95");
+	/* stats describe ci95 */
+	EXPECT_REL(9.791370571240652, s.ci_lo);
+	EXPECT_REL(10.237200857330777, s.ci_hi);
 	/* numpy.median([4, 1, 3, 2]) == 2.5; the input keeps its order */
-	EXPECT(!stats_describe(even, 4, 0.95, &s) && s.median == 2.5 &&
-	       even[0] == 4 && even[1] == 1 && even[2] == 3 && even[3] == 2,
-	       "stats_describe_even_median_input_untouched");
+	/* stats describe even median input untouched */
+	EXPECT_EQ(0, stats_describe(even, 4, 0.95, &s));
+	EXPECT_DBL(s.median, ==, 2.5);
+	EXPECT_DBL(even[0], ==, 4);
+	EXPECT_DBL(even[1], ==, 1);
+	EXPECT_DBL(even[2], ==, 3);
+	EXPECT_DBL(even[3], ==, 2);
 	/* one value: no spread, the interval a point (scipy says NaN) */
-	EXPECT(!stats_describe(&one, 1, 0.95, &s) && s.n == 1 && s.mean == 42.5 &&
-	       s.median == 42.5 && s.stddev == 0 && s.cv == 0 &&
-	       s.ci_lo == 42.5 && s.ci_hi == 42.5, "stats_describe_single_value");
-	EXPECT(stats_describe(x, 0, 0.95, &s) == -1 &&
-	       stats_describe(x, 7, 1.0, &s) == -1 &&
-	       stats_describe(x, 7, 0, &s) == -1 &&
-	       stats_describe(bad, 2, 0.95, &s) == -1, "stats_describe_rejects_bad_input");
+	/* stats describe single value */
+	EXPECT_EQ(0, stats_describe(&one, 1, 0.95, &s));
+	EXPECT_DBL(s.n, ==, 1);
+	EXPECT_DBL(s.mean, ==, 42.5);
+	EXPECT_DBL(s.median, ==, 42.5);
+	EXPECT_DBL(s.stddev, ==, 0);
+	EXPECT_DBL(s.cv, ==, 0);
+	EXPECT_DBL(s.ci_lo, ==, 42.5);
+	EXPECT_DBL(s.ci_hi, ==, 42.5);
+	/* stats describe rejects bad input */
+	EXPECT_EQ(-1, stats_describe(x, 0, 0.95, &s));
+	EXPECT_EQ(-1, stats_describe(x, 7, 1.0, &s));
+	EXPECT_EQ(-1, stats_describe(x, 7, 0, &s));
+	EXPECT_EQ(-1, stats_describe(bad, 2, 0.95, &s));
 	for (i = 0; i < 4; i++) {
 		huge[i] = (i + 1) * 1e300;
 		tiny[i] = (i + 1) * 1e-300;
@@ -68,59 +84,68 @@ UNIT_TEST(stats_describe)
 	 * the interval is scipy 1.10.1 t.interval(0.95, 3, loc=mean,
 	 * scale=sd / 2) with those.
 	 */
-	EXPECT(!stats_describe(huge, 4, 0.95, &s) &&
-	       near(s.mean, 2.5e300) && near(s.median, 2.5e300) &&
-	       near(s.stddev, 1.2909944487358056e300) &&
-	       near(s.cv, 0.5163977794943223) &&	/* mpmath: sd / mean */
-	       near(s.ci_lo, 4.4573974323912094e299) &&
-	       near(s.ci_hi, 4.554260256760879e300), "stats_describe_huge_values");
-	EXPECT(!stats_describe(tiny, 4, 0.95, &s) &&
-	       near(s.mean, 2.5e-300) && near(s.median, 2.5e-300) &&
-	       near(s.stddev, 1.2909944487358057e-300) &&
-	       near(s.cv, 0.5163977794943223) &&	/* mpmath: sd / mean */
-	       near(s.ci_lo, 4.4573974323912054e-301) &&
-	       near(s.ci_hi, 4.5542602567608794e-300), "stats_describe_tiny_values");
+	/* stats describe huge values */
+	EXPECT_EQ(0, stats_describe(huge, 4, 0.95, &s));
+	EXPECT_REL(2.5e300, s.mean);
+	EXPECT_REL(2.5e300, s.median);
+	EXPECT_REL(1.2909944487358056e300, s.stddev);
+	EXPECT_REL(0.5163977794943223, s.cv); /* mpmath: sd / mean */
+	EXPECT_REL(4.4573974323912094e299, s.ci_lo);
+	EXPECT_REL(4.554260256760879e300, s.ci_hi);
+	/* stats describe tiny values */
+	EXPECT_EQ(0, stats_describe(tiny, 4, 0.95, &s));
+	EXPECT_REL(2.5e-300, s.mean);
+	EXPECT_REL(2.5e-300, s.median);
+	EXPECT_REL(1.2909944487358057e-300, s.stddev);
+	EXPECT_REL(0.5163977794943223, s.cv); /* mpmath: sd / mean */
+	EXPECT_REL(4.4573974323912054e-301, s.ci_lo);
+	EXPECT_REL(4.5542602567608794e-300, s.ci_hi);
 	/* numpy.std([-1, 1], ddof=1) == 1.4142135623730951; mean 0: cv 0 */
-	EXPECT(!stats_describe(pm1, 2, 0.95, &s) && s.mean == 0 && s.cv == 0 &&
-	       near(s.stddev, 1.4142135623730951), "stats_describe_zero_mean_cv");
+	/* stats describe zero mean cv */
+	EXPECT_EQ(0, stats_describe(pm1, 2, 0.95, &s));
+	EXPECT_DBL(s.mean, ==, 0);
+	EXPECT_DBL(s.cv, ==, 0);
+	EXPECT_REL(1.4142135623730951, s.stddev);
 }
 
-UNIT_TEST(stats_t_distribution)
+TEST(stats_t_distribution)
 {
 	/* scipy 1.10.1: t.ppf(0.975, df), t.ppf(0.9995, df), t.ppf(1e-6, df) */
-	EXPECT(near(stats_t_quantile(0.975, 1), 12.706204736432095) &&
-	       near(stats_t_quantile(0.9995, 1), 636.6192494318557) &&
-	       near(stats_t_quantile(1e-6, 1), -318309.88618278794) &&
-	       stats_t_quantile(0.5, 1) == 0 &&
-	       stats_t_quantile(0, 1) == -HUGE_VAL &&
-	       stats_t_quantile(1, 1) == HUGE_VAL, "stats_t_quantile_df1");
-	EXPECT(near(stats_t_quantile(0.975, 2), 4.302652729911275) &&
-	       near(stats_t_quantile(0.9995, 2), 31.599054577041514) &&
-	       near(stats_t_quantile(1e-6, 2), -707.1057205259351),
-	       "stats_t_quantile_df2");
-	EXPECT(near(stats_t_quantile(0.975, 5), 2.5705818366147395) &&
-	       near(stats_t_quantile(0.9995, 5), 6.868826639865215) &&
-	       near(stats_t_quantile(1e-6, 5), -24.771029720535676),
-	       "stats_t_quantile_df5");
-	EXPECT(near(stats_t_quantile(0.975, 30), 2.0422724563012373) &&
-	       near(stats_t_quantile(0.9995, 30), 3.6459586349971502) &&
-	       near(stats_t_quantile(1e-6, 30), -5.871117120418899),
-	       "stats_t_quantile_df30");
-	EXPECT(near(stats_t_quantile(0.975, 1000), 1.9623390808264074) &&
-	       near(stats_t_quantile(0.9995, 1000), 3.300282648423858) &&
-	       near(stats_t_quantile(1e-6, 1000), -4.781608620455028),
-	       "stats_t_quantile_df1000");
-	EXPECT(near(stats_t_cdf(2.0, 5), 0.9490302605850709) &&	/* t.cdf(2.0, 5) */
-	       near(stats_t_cdf(-3.5, 30), 0.0007384037188221277) && /* t.cdf(-3.5, 30) */
-	       near(stats_t_sf(40, 3), 1.719034039457927e-05) &&	/* t.sf(40, 3) */
-	       near(stats_t_cdf(0.3, 1000), 0.6178802479163779),	/* t.cdf(0.3, 1000) */
-	       "stats_t_cdf");
-	EXPECT(near(stats_normal_cdf(1.96), 0.9750021048517795) &&	/* norm.cdf(1.96) */
-	       near(stats_normal_cdf(-8), 6.22096057427174e-16) &&	/* norm.cdf(-8) */
-	       stats_normal_cdf(0) == 0.5, "stats_normal_cdf");
+	/* stats t quantile df1 */
+	EXPECT_REL(12.706204736432095, stats_t_quantile(0.975, 1));
+	EXPECT_REL(636.6192494318557, stats_t_quantile(0.9995, 1));
+	EXPECT_REL(-318309.88618278794, stats_t_quantile(1e-6, 1));
+	EXPECT_DBL(stats_t_quantile(0.5, 1), ==, 0);
+	EXPECT_DBL(stats_t_quantile(0, 1), ==, -HUGE_VAL);
+	EXPECT_DBL(stats_t_quantile(1, 1), ==, HUGE_VAL);
+	/* stats t quantile df2 */
+	EXPECT_REL(4.302652729911275, stats_t_quantile(0.975, 2));
+	EXPECT_REL(31.599054577041514, stats_t_quantile(0.9995, 2));
+	EXPECT_REL(-707.1057205259351, stats_t_quantile(1e-6, 2));
+	/* stats t quantile df5 */
+	EXPECT_REL(2.5705818366147395, stats_t_quantile(0.975, 5));
+	EXPECT_REL(6.868826639865215, stats_t_quantile(0.9995, 5));
+	EXPECT_REL(-24.771029720535676, stats_t_quantile(1e-6, 5));
+	/* stats t quantile df30 */
+	EXPECT_REL(2.0422724563012373, stats_t_quantile(0.975, 30));
+	EXPECT_REL(3.6459586349971502, stats_t_quantile(0.9995, 30));
+	EXPECT_REL(-5.871117120418899, stats_t_quantile(1e-6, 30));
+	/* stats t quantile df1000 */
+	EXPECT_REL(1.9623390808264074, stats_t_quantile(0.975, 1000));
+	EXPECT_REL(3.300282648423858, stats_t_quantile(0.9995, 1000));
+	EXPECT_REL(-4.781608620455028, stats_t_quantile(1e-6, 1000));
+	/* the distribution functions */
+	EXPECT_REL(0.9490302605850709, stats_t_cdf(2.0, 5)); /* t.cdf(2.0, 5) */
+	EXPECT_REL(0.0007384037188221277, stats_t_cdf(-3.5, 30)); /* t.cdf(-3.5, 30) */
+	EXPECT_REL(1.719034039457927e-05, stats_t_sf(40, 3)); /* t.sf(40, 3) */
+	EXPECT_REL(0.6178802479163779, stats_t_cdf(0.3, 1000)); /* t.cdf(0.3, 1000) */
+	/* stats normal cdf */
+	EXPECT_REL(0.9750021048517795, stats_normal_cdf(1.96)); /* norm.cdf(1.96) */
+	EXPECT_REL(6.22096057427174e-16, stats_normal_cdf(-8)); /* norm.cdf(-8) */
+	EXPECT_DBL(stats_normal_cdf(0), ==, 0.5);
 }
 
-UNIT_TEST(stats_mann_whitney)
+TEST(stats_mann_whitney_against_references)
 {
 	static const double s1[] = { 1, 2, 3 }, s2[] = { 4, 5, 6 };
 	static const double ia[] = { 1.1, 3.4, 5.2, 7.9, 2.2 };
@@ -150,38 +175,54 @@ UNIT_TEST(stats_mann_whitney)
 
 	/* scipy 1.10.1: mannwhitneyu([1,2,3], [4,5,6]) is U 0.0, p 0.1 (exact) */
 	p = stats_mann_whitney(s1, 3, s2, 3, &u);
-	EXPECT(u == 0 && near(p, 0.1), "stats_mwu_exact_separated");
+	/* stats mwu exact separated */
+	EXPECT_DBL(u, ==, 0);
+	EXPECT_REL(0.1, p);
 	/* scipy 1.10.1: mannwhitneyu(ia, ib): U 11.0, p 0.5367965367965368 (exact) */
 	p = stats_mann_whitney(ia, 5, ib, 6, &u);
-	EXPECT(u == 11 && near(p, 0.5367965367965368), "stats_mwu_exact_interleaved");
+	/* stats mwu exact interleaved */
+	EXPECT_DBL(u, ==, 11);
+	EXPECT_REL(0.5367965367965368, p);
 	/*
 	 * scipy 1.10.1: mannwhitneyu(a8, b30) (auto): U 202.0,
 	 * p 0.0022329284788088345, the same as method='exact'; its
 	 * documentation's "less than 8" would be asymptotic, 0.0035209446841213206
 	 */
 	p = stats_mann_whitney(a8, 8, b30, 30, &u);
-	EXPECT(u == 202 && near(p, 0.0022329284788088345), "stats_mwu_exact_at_size_8");
+	/* stats mwu exact at size 8 */
+	EXPECT_DBL(u, ==, 202);
+	EXPECT_REL(0.0022329284788088345, p);
 	/*
 	 * scipy 1.10.1: mannwhitneyu(a12, b15) (auto = asymptotic): U 121.0,
 	 * p 0.1366856053627003 (method='exact' says 0.13853597532423756)
 	 */
 	p = stats_mann_whitney(a12, 12, b15, 15, &u);
-	EXPECT(u == 121 && near(p, 0.1366856053627003), "stats_mwu_asymptotic_no_ties");
+	/* stats mwu asymptotic no ties */
+	EXPECT_DBL(u, ==, 121);
+	EXPECT_REL(0.1366856053627003, p);
 	/* scipy 1.10.1: mannwhitneyu([1,2,2,3,3], [2,3,4,4,5]): U 4.0, p 0.08567343955231686 */
 	p = stats_mann_whitney(ta, 5, tb, 5, &u);
-	EXPECT(u == 4 && near(p, 0.08567343955231686), "stats_mwu_ties");
+	/* stats mwu ties */
+	EXPECT_DBL(u, ==, 4);
+	EXPECT_REL(0.08567343955231686, p);
 	/* scipy 1.10.1: mannwhitneyu([5,5,5], [5,5,5,5]): U 6.0, p 1.0 */
 	p = stats_mann_whitney(same_a, 3, same_b, 4, &u);
-	EXPECT(u == 6 && p == 1, "stats_mwu_identical_samples");
+	/* stats mwu identical samples */
+	EXPECT_DBL(u, ==, 6);
+	EXPECT_DBL(p, ==, 1);
 	/* scipy 1.10.1: mannwhitneyu(ha, hb): U 2.0, p 0.22857142857142856 */
 	p = stats_mann_whitney(ha, 3, hb, 4, &u);
-	EXPECT(u == 2 && near(p, 0.22857142857142856), "stats_mwu_huge_and_tiny");
+	/* stats mwu huge and tiny */
+	EXPECT_DBL(u, ==, 2);
+	EXPECT_REL(0.22857142857142856, p);
 	/* scipy raises ValueError: here "cannot judge" */
 	p = stats_mann_whitney(s1, 0, s2, 3, &u);
-	EXPECT(p == 1 && u == -1, "stats_mwu_empty_sample");
+	/* stats mwu empty sample */
+	EXPECT_DBL(p, ==, 1);
+	EXPECT_DBL(u, ==, -1);
 }
 
-UNIT_TEST(stats_welch)
+TEST(stats_welch_against_references)
 {
 	static const double wa[] = {
 		20.1, 19.8, 20.3, 20.0, 19.9, 20.2, 20.1, 19.7, 20.0, 20.4,
@@ -201,8 +242,10 @@ UNIT_TEST(stats_welch)
 	int i;
 
 	p = stats_welch(wa, 10, wb, 14, &t, &df);
-	EXPECT(near(t, t_ref) && near(df, df_ref) && near(p, p_ref),
-	       "stats_welch_unequal_variances");
+	/* stats welch unequal variances */
+	EXPECT_REL(t_ref, t);
+	EXPECT_REL(df_ref, df);
+	EXPECT_REL(p_ref, p);
 	/*
 	 * Scaled by 1e300, scipy 1.10.1 answers t -0.0, p 1.0 (its variance
 	 * overflows); t, df and p do not depend on scale: the references
@@ -213,30 +256,40 @@ UNIT_TEST(stats_welch)
 		hb[i] = wb[i] * 1e300;
 	}
 	p = stats_welch(ha, 10, hb, 14, &t, &df);
-	EXPECT(near(t, t_ref) && near(df, df_ref) && near(p, p_ref),
-	       "stats_welch_huge_values");
+	/* stats welch huge values */
+	EXPECT_REL(t_ref, t);
+	EXPECT_REL(df_ref, df);
+	EXPECT_REL(p_ref, p);
 	/* scaled by 1e-300, scipy 1.10.1 answers t -inf, p 0.0 (underflow) */
 	for (i = 0; i < 14; i++) {
 		ha[i] = i < 10 ? wa[i] * 1e-300 : 0;
 		hb[i] = wb[i] * 1e-300;
 	}
 	p = stats_welch(ha, 10, hb, 14, &t, &df);
-	EXPECT(near(t, t_ref) && near(df, df_ref) && near(p, p_ref),
-	       "stats_welch_tiny_values");
+	/* stats welch tiny values */
+	EXPECT_REL(t_ref, t);
+	EXPECT_REL(df_ref, df);
+	EXPECT_REL(p_ref, p);
 	/*
 	 * scipy 1.10.1: ttest_ind([3,3,3], [4,4,4], equal_var=False) is t -inf,
 	 * p 0.0; with [3,3,3] twice scipy says NaN, here p 1
 	 */
 	p = stats_welch(z3, 3, z4, 3, &t, &df);
 	p2 = stats_welch(z3, 3, z3, 3, NULL, NULL);
-	EXPECT(p == 0 && t == -HUGE_VAL && df == 1 && p2 == 1,
-	       "stats_welch_zero_variance");
+	/* stats welch zero variance */
+	EXPECT_DBL(p, ==, 0);
+	EXPECT_DBL(t, ==, -HUGE_VAL);
+	EXPECT_DBL(df, ==, 1);
+	EXPECT_DBL(p2, ==, 1);
 	/* scipy 1.10.1: ttest_ind([1], [2, 3], equal_var=False) is NaN: cannot judge */
 	p = stats_welch(&one, 1, wa, 10, &t, &df);
-	EXPECT(p == 1 && t == 0 && df == 0, "stats_welch_single_value");
+	/* stats welch single value */
+	EXPECT_DBL(p, ==, 1);
+	EXPECT_DBL(t, ==, 0);
+	EXPECT_DBL(df, ==, 0);
 }
 
-UNIT_TEST(stats_holm)
+TEST(stats_holm_against_references)
 {
 	static const double p[] = { 0.01, 0.04, 0.03, 0.005, 0.2 };
 	/* statsmodels 0.13.5: multipletests(p, method='holm')[1] */
@@ -246,19 +299,22 @@ UNIT_TEST(stats_holm)
 	 * [1.0, 0.8999999999999999, 0.16, 1.0]
 	 */
 	double q[] = { 0.6, 0.3, 0.04, 0.9 }, adj[5];
-	bool ok;
 	int i;
 
-	ok = !stats_holm(p, 5, adj);
+	/* each p adjusted in its order */
+	ASSERT_EQ(0, stats_holm(p, 5, adj));
 	for (i = 0; i < 5; i++)
-		ok = ok && near(adj[i], want[i]);
-	EXPECT(ok, "stats_holm_order");
+		EXPECT_REL(want[i], adj[i]);
 	/* in place: 0.6 * 2 is clipped to 1, and 0.9 * 1 lifted to it */
-	EXPECT(!stats_holm(q, 4, q) && q[0] == 1 && near(q[1], 0.8999999999999999) &&
-	       near(q[2], 0.16) && q[3] == 1, "stats_holm_monotone_clipped_in_place");
+	/* stats holm monotone clipped in place */
+	EXPECT_EQ(0, stats_holm(q, 4, q));
+	EXPECT_DBL(q[0], ==, 1);
+	EXPECT_REL(0.8999999999999999, q[1]);
+	EXPECT_REL(0.16, q[2]);
+	EXPECT_DBL(q[3], ==, 1);
 }
 
-UNIT_TEST(stats_robust_cv)
+TEST(stats_robust_cv_against_references)
 {
 	static const double wild[] = { 10.0, 10.5, 9.5, 10.2, 9.8, 10.1, 50.0 };
 	static const double four[] = { 1, 2, 3, 4 };
@@ -269,13 +325,17 @@ UNIT_TEST(stats_robust_cv)
 	 * 0.04403768965858208 for wild (the 50 does not count), and
 	 * 0.5930408874022408 for [1, 2, 3, 4]
 	 */
-	EXPECT(!stats_robust_cv(wild, 7, &a) && near(a, 0.04403768965858208) &&
-	       !stats_robust_cv(four, 4, &b) && near(b, 0.5930408874022408) &&
-	       !stats_robust_cv(four, 1, &c) && c == 0 &&
-	       stats_robust_cv(four, 0, &c) == -1, "stats_robust_cv");
+	/* stats robust cv */
+	EXPECT_EQ(0, stats_robust_cv(wild, 7, &a));
+	EXPECT_REL(0.04403768965858208, a);
+	EXPECT_EQ(0, stats_robust_cv(four, 4, &b));
+	EXPECT_REL(0.5930408874022408, b);
+	EXPECT_EQ(0, stats_robust_cv(four, 1, &c));
+	EXPECT_DBL(c, ==, 0);
+	EXPECT_EQ(-1, stats_robust_cv(four, 0, &c));
 }
 
-UNIT_TEST(stats_signed_rank)
+TEST(stats_signed_rank_against_references)
 {
 	static const double d1[] = { 0.031, -0.012, 0.044, 0.027, 0.051, -0.008, 0.019, 0.036 };
 	static const double d2[] = { 0.5, -1.2, 0.3, -0.7, 0.9, -0.1, 1.5, -0.4, 0.2, -0.6,
@@ -298,31 +358,41 @@ UNIT_TEST(stats_signed_rank)
 	double t, nan1[] = { 1, NAN };
 
 	/* scipy 1.10.1 wilcoxon(d1): statistic 3.0, pvalue 0.0390625 (exact) */
-	EXPECT(near(stats_signed_rank(d1, 8, &t), 0.0390625) && t == 3,
-	       "stats_signed_rank_exact");
+	/* stats signed rank exact */
+	EXPECT_REL(0.0390625, stats_signed_rank(d1, 8, &t));
+	EXPECT_DBL(t, ==, 3);
 	/* wilcoxon(d3): 0.0, 0.001953125 = 2 / 2^10, the smallest p of 10 */
-	EXPECT(near(stats_signed_rank(d3, 10, &t), 0.001953125) && t == 0 &&
-	       near(stats_signed_rank_min_p(10), 0.001953125),
-	       "stats_signed_rank_all_one_way");
+	/* stats signed rank all one way */
+	EXPECT_REL(0.001953125, stats_signed_rank(d3, 10, &t));
+	EXPECT_DBL(t, ==, 0);
+	EXPECT_REL(0.001953125, stats_signed_rank_min_p(10));
 	/* wilcoxon(d2): 39.0, 1.0; wilcoxon([1, 2, -3]): 3.0, 1.0 (the centre) */
-	EXPECT(stats_signed_rank(d2, 12, &t) == 1 && t == 39 &&
-	       stats_signed_rank(d8, 3, &t) == 1 && t == 3, "stats_signed_rank_centre");
+	/* stats signed rank centre */
+	EXPECT_DBL(stats_signed_rank(d2, 12, &t), ==, 1);
+	EXPECT_DBL(t, ==, 39);
+	EXPECT_DBL(stats_signed_rank(d8, 3, &t), ==, 1);
+	EXPECT_DBL(t, ==, 3);
 	/* wilcoxon(d4): zeros, so the normal approximation: 3.0, 0.03569190011680441 */
-	EXPECT(near(stats_signed_rank(d4, 10, &t), 0.03569190011680441) && t == 3,
-	       "stats_signed_rank_zeros_approx");
+	/* stats signed rank zeros approx */
+	EXPECT_REL(0.03569190011680441, stats_signed_rank(d4, 10, &t));
+	EXPECT_DBL(t, ==, 3);
 	/* wilcoxon(d5, method='approx'): ties: 6.5, 0.010606166224521318 */
-	EXPECT(near(stats_signed_rank(d5, 12, &t), 0.010606166224521318) && t == 6.5,
-	       "stats_signed_rank_ties_approx");
+	/* stats signed rank ties approx */
+	EXPECT_REL(0.010606166224521318, stats_signed_rank(d5, 12, &t));
+	EXPECT_DBL(t, ==, 6.5);
 	/* wilcoxon(d6), 60 values: approximation: 795.0, 0.3770243171062413 */
-	EXPECT(near(stats_signed_rank(d6, 60, &t), 0.3770243171062413) && t == 795,
-	       "stats_signed_rank_large_approx");
+	/* stats signed rank large approx */
+	EXPECT_REL(0.3770243171062413, stats_signed_rank(d6, 60, &t));
+	EXPECT_DBL(t, ==, 795);
 	/* scipy raises for all zeros, says NaN for none: here "cannot judge" */
-	EXPECT(stats_signed_rank(zeros, 3, &t) == 1 && t == -1 &&
-	       stats_signed_rank(d1, 0, &t) == 1 && stats_signed_rank(nan1, 2, &t) == 1,
-	       "stats_signed_rank_cannot_judge");
+	/* stats signed rank cannot judge */
+	EXPECT_DBL(stats_signed_rank(zeros, 3, &t), ==, 1);
+	EXPECT_DBL(t, ==, -1);
+	EXPECT_DBL(stats_signed_rank(d1, 0, &t), ==, 1);
+	EXPECT_DBL(stats_signed_rank(nan1, 2, &t), ==, 1);
 }
 
-UNIT_TEST(stats_trend)
+TEST(stats_trend_against_references)
 {
 	static const double up[] = { 14.2, 14.6, 14.9, 15.3, 15.8, 16.1, 16.6, 17.0 };
 	static const double flat[] = { 10.1, 9.8, 10.3, 9.9, 10.0, 10.2, 9.7, 10.4 };
@@ -331,20 +401,27 @@ UNIT_TEST(stats_trend)
 	double rho;
 
 	/* scipy 1.10.1 spearmanr(range(8), up): 1.0, 0.0 */
-	EXPECT(stats_trend(up, 8, &rho) == 0 && rho == 1, "stats_trend_monotone");
+	/* stats trend monotone */
+	EXPECT_DBL(stats_trend(up, 8, &rho), ==, 0);
+	EXPECT_DBL(rho, ==, 1);
 	/* spearmanr(range(8), flat): 0.1666666666666667, 0.693238811728395 */
-	EXPECT(near(stats_trend(flat, 8, &rho), 0.693238811728395) &&
-	       near(rho, 0.1666666666666667), "stats_trend_none");
+	/* stats trend none */
+	EXPECT_REL(0.693238811728395, stats_trend(flat, 8, &rho));
+	EXPECT_REL(0.1666666666666667, rho);
 	/* spearmanr(range(10), tied): 0.8624216160156492, 0.0013231707980979025 */
-	EXPECT(near(stats_trend(tied, 10, &rho), 0.0013231707980979025) &&
-	       near(rho, 0.8624216160156492), "stats_trend_ties");
+	/* stats trend ties */
+	EXPECT_REL(0.0013231707980979025, stats_trend(tied, 10, &rho));
+	EXPECT_REL(0.8624216160156492, rho);
 	/* spearmanr(range(5), down): -0.9999999999999999, 1.4e-24 (rounding) */
-	EXPECT(stats_trend(down, 5, &rho) < 1e-20 && rho == -1 &&
-	       stats_trend(same, 4, &rho) == 1 && rho == 0 &&
-	       stats_trend(up, 2, &rho) == 1, "stats_trend_down_flat_short");
+	/* stats trend down flat short */
+	EXPECT_DBL(stats_trend(down, 5, &rho), <, 1e-20);
+	EXPECT_DBL(rho, ==, -1);
+	EXPECT_DBL(stats_trend(same, 4, &rho), ==, 1);
+	EXPECT_DBL(rho, ==, 0);
+	EXPECT_DBL(stats_trend(up, 2, &rho), ==, 1);
 }
 
-UNIT_TEST(stats_tost)
+TEST(stats_tost_against_references)
 {
 	static const double y[] = { 0.01, -0.02, 0.015, 0.005, -0.01, 0.02, 0, 0.012 };
 	static const double y2[] = { 0.04, 0.06, 0.03, 0.05, 0.07, 0.02 };
@@ -358,18 +435,23 @@ UNIT_TEST(stats_tost)
 	 * scipy 1.10.1: max(ttest_1samp(y, lo, alternative='greater').pvalue,
 	 * ttest_1samp(y, hi, alternative='less').pvalue) = 1.5836583976984224e-05
 	 */
-	EXPECT(near(stats_tost(y, 8, lo, hi), 1.5836583976984224e-05), "stats_tost_equivalent");
+	/* stats tost equivalent */
+	EXPECT_REL(1.5836583976984224e-05, stats_tost(y, 8, lo, hi));
 	/* the same for y2 (a 4.5 % move, near the margin): 0.32038078190309716 */
-	EXPECT(near(stats_tost(y2, 6, lo, hi), 0.32038078190309716), "stats_tost_not_shown");
+	/* stats tost not shown */
+	EXPECT_REL(0.32038078190309716, stats_tost(y2, 6, lo, hi));
 	/*
 	 * max(ttest_ind(b - (-0.3), a, equal_var=False, alternative='greater'),
 	 * ttest_ind(b - 0.3, a, equal_var=False, alternative='less')) =
 	 * 0.004960739012693378
 	 */
-	EXPECT(near(stats_welch_tost(a, 8, b, 7, -0.3, 0.3), 0.004960739012693378),
-	       "stats_welch_tost");
-	EXPECT(stats_tost(c, 3, lo, hi) == 0 && stats_tost(c, 3, 0.02, 0.05) == 1 &&
-	       stats_tost(y, 1, lo, hi) == 1 && stats_tost(y, 8, hi, lo) == 1 &&
-	       stats_welch_tost(a, 1, b, 7, -1, 1) == 1, "stats_tost_edges");
+	/* stats welch tost */
+	EXPECT_REL(0.004960739012693378, stats_welch_tost(a, 8, b, 7, -0.3, 0.3));
+	/* stats tost edges */
+	EXPECT_DBL(stats_tost(c, 3, lo, hi), ==, 0);
+	EXPECT_DBL(stats_tost(c, 3, 0.02, 0.05), ==, 1);
+	EXPECT_DBL(stats_tost(y, 1, lo, hi), ==, 1);
+	EXPECT_DBL(stats_tost(y, 8, hi, lo), ==, 1);
+	EXPECT_DBL(stats_welch_tost(a, 1, b, 7, -1, 1), ==, 1);
 }
 
