@@ -71,6 +71,7 @@ int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len)
 	return WEXITSTATUS(status);
 }
 
+#include "unit_compare.c"
 #include "unit_gate.c"
 #include "unit_ktap.c"
 #include "unit_opts.c"
@@ -80,5 +81,6 @@ int unit_capture(void (*report)(void *arg), void *arg, char *out, size_t len)
 #include "unit_shift.c"
 #include "unit_stats.c"
 #include "unit_tracesum.c"
+#include "unit_verdicts.c"
 
 TEST_HARNESS_MAIN

@@ -74,7 +74,8 @@ static bool has(const char *s, const char *sub)
  * CPUs scanned per wakeup, where these figures were seen, spreads by its
  * floor of 0.01 now, and is no longer noisy at all.)
  */
-static void test_noisy_but_apart(struct runset *old, struct runset *new)
+static void test_noisy_but_apart(struct __test_metadata *_metadata, struct runset *old,
+				 struct runset *new)
 {
 	static const double near_zero[N8] = {
 		0.0003, 0.0001, 0.004, 0.0002, 0.0009, 0.0003, 0.01, 0.0004,
@@ -85,15 +86,20 @@ static void test_noisy_but_apart(struct runset *old, struct runset *new)
 
 	add(fresh(old), "ctx_switches_per_op", near_zero, N8, 1);
 	add(fresh(new), "ctx_switches_per_op", full_scan, N8, 1);
-	EXPECT(judge(old, new, "ctx_switches_per_op", 0.5, &r, &n) == CMP_REGRESSED &&
-	       n == 1 && r.rcv_old > CMP_MAX_CV && r.apart &&
-	       has(r.why, "but every run apart"), "compare_noisy_but_apart_judged");
+	/* compare noisy but apart judged */
+	EXPECT_EQ(CMP_REGRESSED, judge(old, new, "ctx_switches_per_op", 0.5, &r, &n));
+	EXPECT_EQ(1, n);
+	EXPECT_DBL(r.rcv_old, >, CMP_MAX_CV);
+	EXPECT_TRUE(r.apart);
+	EXPECT_CONTAINS(r.why, "but every run apart");
 	add(fresh(new), "ctx_switches_per_op", full_scan, N8, 0.001);
-	EXPECT(judge(old, new, "ctx_switches_per_op", 0.5, &r, &n) == CMP_NOISY &&
-	       !r.apart && has(r.why, "too noisy to judge"), "compare_noisy_overlapping_not_judged");
+	/* compare noisy overlapping not judged */
+	EXPECT_EQ(CMP_NOISY, judge(old, new, "ctx_switches_per_op", 0.5, &r, &n));
+	EXPECT_FALSE(r.apart);
+	EXPECT_CONTAINS(r.why, "too noisy to judge");
 }
 
-UNIT_TEST(compare_verdicts)
+TEST(compare_verdicts)
 {
 	static const double noisy[N8] = {
 		1000000, 200000, 1800000, 300000, 1700000, 250000, 1900000, 1000000,
@@ -112,59 +118,82 @@ UNIT_TEST(compare_verdicts)
 
 	add(fresh(&old), "messages_per_sec", base8, N8, 1);
 	add(fresh(&new), "messages_per_sec", base8, N8, 0.86);
-	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_REGRESSED &&
-	       n == 1 && fabs(r.change + 0.14) < 1e-9 &&
-	       fabs(r.p - 2.0 / 12870) < 1e-12 && r.p_adj == r.p &&
-	       r.old.n == N8 && r.new.n == N8 &&
-	       has(r.why, "-14.0%") && has(r.why, "p_adj") && has(r.why, "1e+06"),
-	       "compare_clear_regression");
-	EXPECT(judge(&old, &old, "messages_per_sec", -0.05, &r, &n) == CMP_SAME &&
-	       n == 0 && r.change == 0 && r.p == 1, "compare_same_data");
+	/* compare clear regression */
+	EXPECT_EQ(CMP_REGRESSED, judge(&old, &new, "messages_per_sec", -0.05, &r, &n));
+	EXPECT_EQ(1, n);
+	EXPECT_DBL(fabs(r.change + 0.14), <, 1e-9);
+	EXPECT_DBL(fabs(r.p - 2.0 / 12870), <, 1e-12);
+	EXPECT_DBL(r.p_adj, ==, r.p);
+	EXPECT_DBL(r.old.n, ==, N8);
+	EXPECT_DBL(r.new.n, ==, N8);
+	EXPECT_CONTAINS(r.why, "-14.0%");
+	EXPECT_CONTAINS(r.why, "p_adj");
+	EXPECT_CONTAINS(r.why, "1e+06");
+	/* compare same data */
+	EXPECT_EQ(CMP_SAME, judge(&old, &old, "messages_per_sec", -0.05, &r, &n));
+	EXPECT_EQ(0, n);
+	EXPECT_DBL(r.change, ==, 0);
+	EXPECT_DBL(r.p, ==, 1);
 	add(fresh(&new), "messages_per_sec", base8, N8, 1.14);
-	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_IMPROVED &&
-	       n == 0 && has(r.why, "shown better than +2.5%"), "compare_improvement_not_failed");
+	/* compare improvement not failed */
+	EXPECT_EQ(CMP_IMPROVED, judge(&old, &new, "messages_per_sec", -0.05, &r, &n));
+	EXPECT_EQ(0, n);
+	EXPECT_CONTAINS(r.why, "shown better than +2.5%");
 	add(fresh(&new), "messages_per_sec", noisy, N8, 1);
-	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_NOISY &&
-	       n == 0 && r.rcv_new > CMP_MAX_CV && isnan(r.p_adj) &&
-	       has(r.why, "too noisy to judge: robust cv old 0.00 new 1.07") &&
-	       has(r.why, "> 0.50"),
-	       "compare_noisy_side");
-	test_noisy_but_apart(&old, &new);
+	/* compare noisy side */
+	EXPECT_EQ(CMP_NOISY, judge(&old, &new, "messages_per_sec", -0.05, &r, &n));
+	EXPECT_EQ(0, n);
+	EXPECT_DBL(r.rcv_new, >, CMP_MAX_CV);
+	EXPECT_TRUE(isnan(r.p_adj));
+	EXPECT_CONTAINS(r.why, "too noisy to judge: robust cv old 0.00 new 1.07");
+	EXPECT_CONTAINS(r.why, "> 0.50");
+	test_noisy_but_apart(_metadata, &old, &new);
 	add(fresh(&old), "messages_per_sec", base8, 3, 1);
 	add(fresh(&new), "messages_per_sec", base8, 3, 0.5);
-	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_TOO_FEW &&
-	       n == 0 && has(r.why, "3 vs 3") && has(r.why, "p 0.1 at best"),
-	       "compare_3v3_too_few");
+	/* compare 3v3 too few */
+	EXPECT_EQ(CMP_TOO_FEW, judge(&old, &new, "messages_per_sec", -0.05, &r, &n));
+	EXPECT_EQ(0, n);
+	EXPECT_CONTAINS(r.why, "3 vs 3");
+	EXPECT_CONTAINS(r.why, "p 0.1 at best");
 	add(fresh(&old), "messages_per_sec", base8, N8, 1);
 	add(&old, "cycles", base8, N8, 1);
 	add(fresh(&new), "messages_per_sec", base8, N8, 1);
-	EXPECT(judge(&old, &new, "cycles", 0.05, &r, &n) == CMP_MISSING && n == 0 &&
-	       has(r.why, "in the new run set") && isnan(r.change),
-	       "compare_missing_metric");
+	/* compare missing metric */
+	EXPECT_EQ(CMP_MISSING, judge(&old, &new, "cycles", 0.05, &r, &n));
+	EXPECT_EQ(0, n);
+	EXPECT_CONTAINS(r.why, "in the new run set");
+	EXPECT_TRUE(isnan(r.change));
 	add(fresh(&old), "x", wide_old, N8, 1);
 	add(fresh(&new), "x", wide_new, N8, 1);
-	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED && r.change < -0.049 &&
-	       fabs(r.p - 0.5053613053613054) < 1e-12 &&
-	       has(r.why, "undecided") && has(r.why, "neither shown beyond"),
-	       "compare_beyond_threshold_not_significant_undecided");
+	/* compare beyond threshold not significant undecided */
+	EXPECT_EQ(CMP_UNDECIDED, judge(&old, &new, "x", -0.05, &r, &n));
+	EXPECT_DBL(r.change, <, -0.049);
+	EXPECT_DBL(fabs(r.p - 0.5053613053613054), <, 1e-12);
+	EXPECT_CONTAINS(r.why, "undecided");
+	EXPECT_CONTAINS(r.why, "neither shown beyond");
 	/* undecided within the threshold: the words name the way it moved */
 	add(fresh(&old), "x", wide_old, N8, 1);
 	add(fresh(&new), "x", wide_old, N8, 0.97);
-	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED &&
-	       r.change < 0 && r.change > -0.05 && has(r.why, "neither shown beyond -2.5%"),
-	       "compare_undecided_small_fall_names_the_bad_threshold");
+	/* compare undecided small fall names the bad threshold */
+	EXPECT_EQ(CMP_UNDECIDED, judge(&old, &new, "x", -0.05, &r, &n));
+	EXPECT_DBL(r.change, <, 0);
+	EXPECT_DBL(r.change, >, -0.05);
+	EXPECT_CONTAINS(r.why, "neither shown beyond -2.5%");
 	add(fresh(&new), "x", wide_old, N8, 1.03);
-	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_UNDECIDED &&
-	       r.change > 0 && has(r.why, "neither shown beyond +2.5%"),
-	       "compare_undecided_small_rise_names_the_good_threshold");
+	/* compare undecided small rise names the good threshold */
+	EXPECT_EQ(CMP_UNDECIDED, judge(&old, &new, "x", -0.05, &r, &n));
+	EXPECT_DBL(r.change, >, 0);
+	EXPECT_CONTAINS(r.why, "neither shown beyond +2.5%");
 	add(fresh(&new), "x", wide_old, N8, 1.03);
-	EXPECT(judge(&old, &new, "x", 0.05, &r, &n) == CMP_UNDECIDED &&
-	       has(r.why, "neither shown beyond +2.5%"),
-	       "compare_undecided_small_rise_of_a_cost_names_the_bad_threshold");
+	/* compare undecided small rise of a cost names the bad threshold */
+	EXPECT_EQ(CMP_UNDECIDED, judge(&old, &new, "x", 0.05, &r, &n));
+	EXPECT_CONTAINS(r.why, "neither shown beyond +2.5%");
 	add(fresh(&old), "x", base8, N8, 1);
 	add(fresh(&new), "x", base8, N8, 0.98);
-	EXPECT(judge(&old, &new, "x", -0.05, &r, &n) == CMP_SAME && r.p_adj < 0.001 &&
-	       has(r.why, "within"), "compare_significant_within_threshold");
+	/* compare significant within threshold */
+	EXPECT_EQ(CMP_SAME, judge(&old, &new, "x", -0.05, &r, &n));
+	EXPECT_DBL(r.p_adj, <, 0.001);
+	EXPECT_CONTAINS(r.why, "within");
 
 	/* the machine busier with other work in the new run (0.01 -> 0.30) */
 	add(fresh(&old), "messages_per_sec", base8, N8, 1);
@@ -175,17 +204,18 @@ UNIT_TEST(compare_verdicts)
 	add(&new, "task_clock_us_per_op", base8, N8, 1.2e-6);
 	add(&old, "migrations_per_1k_ops", base8, N8, 1e-6);
 	add(&new, "migrations_per_1k_ops", base8, N8, 1.9e-6);
-	EXPECT(judge(&old, &new, "migrations_per_1k_ops", 0.3, &r, &n) == CMP_NOISY &&
-	       has(r.why, "machine busy with other work"),
-	       "compare_busier_machine_placement_not_judged");
-	EXPECT(judge(&old, &new, "messages_per_sec", -0.05, &r, &n) == CMP_NOISY && n == 0 &&
-	       has(r.why, "machine busy with other work: foreign CPU share 0.010 vs 0.300"),
-	       "compare_busier_machine_rate_not_judged");
-	EXPECT(judge(&old, &new, "task_clock_us_per_op", 0.03, &r, &n) == CMP_REGRESSED,
-	       "compare_busier_machine_per_op_still_judged");
+	/* compare busier machine placement not judged */
+	EXPECT_EQ(CMP_NOISY, judge(&old, &new, "migrations_per_1k_ops", 0.3, &r, &n));
+	EXPECT_CONTAINS(r.why, "machine busy with other work");
+	/* compare busier machine rate not judged */
+	EXPECT_EQ(CMP_NOISY, judge(&old, &new, "messages_per_sec", -0.05, &r, &n));
+	EXPECT_EQ(0, n);
+	EXPECT_CONTAINS(r.why, "machine busy with other work: foreign CPU share 0.010 vs 0.300");
+	/* compare busier machine per op still judged */
+	EXPECT_EQ(CMP_REGRESSED, judge(&old, &new, "task_clock_us_per_op", 0.03, &r, &n));
 }
 
-UNIT_TEST(compare_directions)
+TEST(compare_directions)
 {
 	static const double zero[N8] = { 0 };
 	static const double one[N8] = { 1, 1, 1, 1, 1, 1, 1, 1 };
@@ -199,17 +229,21 @@ UNIT_TEST(compare_directions)
 	up = judge(&old, &new, "migrations", 0.20, &r, NULL) == CMP_REGRESSED;
 	add(fresh(&new), "migrations", base8, N8, 0.7);
 	down = judge(&old, &new, "migrations", 0.20, &r, NULL) == CMP_IMPROVED;
-	EXPECT(up && down, "compare_rising_metric_directions");
+	/* compare rising metric directions */
+	EXPECT_TRUE(up);
+	EXPECT_TRUE(down);
 	/* from a median of 0: no move is 0, any move is infinite */
 	add(fresh(&old), "wakeups", zero, N8, 1);
 	add(fresh(&new), "wakeups", zero, N8, 1);
 	up = judge(&old, &new, "wakeups", 0.20, &r, NULL) == CMP_SAME && r.change == 0;
 	add(fresh(&new), "wakeups", one, N8, 1);
-	EXPECT(up && judge(&old, &new, "wakeups", 0.20, &r, NULL) == CMP_REGRESSED &&
-	       r.change == HUGE_VAL, "compare_zero_old_median");
+	/* compare zero old median */
+	EXPECT_TRUE(up);
+	EXPECT_EQ(CMP_REGRESSED, judge(&old, &new, "wakeups", 0.20, &r, NULL));
+	EXPECT_DBL(r.change, ==, HUGE_VAL);
 }
 
-UNIT_TEST(compare_holm)
+TEST(compare_holm)
 {
 	static const double noisy[N8] = {
 		1000000, 200000, 1800000, 300000, 1700000, 250000, 1900000, 1000000,
@@ -237,31 +271,42 @@ UNIT_TEST(compare_holm)
 	 * noisy one's kept (the split is over what a replay of the looks
 	 * knows: the metrics present); the missing one has none.
 	 */
-	EXPECT(n == 2 && r[0].verdict == CMP_REGRESSED && r[1].verdict == CMP_REGRESSED &&
-	       r[2].verdict == CMP_NOISY && r[3].verdict == CMP_MISSING &&
-	       fabs(r[0].p_adj - 3 * r[0].p) < 1e-15 && r[1].p_adj == r[0].p_adj &&
-	       isnan(r[2].p_adj) && r[3].share == 0 && fabs(r[2].share - 1.0 / 3) < 1e-15,
-	       "compare_bonferroni_over_present");
+	/* compare bonferroni over present */
+	EXPECT_EQ(2, n);
+	EXPECT_EQ(CMP_REGRESSED, r[0].verdict);
+	EXPECT_EQ(CMP_REGRESSED, r[1].verdict);
+	EXPECT_EQ(CMP_NOISY, r[2].verdict);
+	EXPECT_EQ(CMP_MISSING, r[3].verdict);
+	EXPECT_DBL(fabs(r[0].p_adj - 3 * r[0].p), <, 1e-15);
+	EXPECT_DBL(r[1].p_adj, ==, r[0].p_adj);
+	EXPECT_TRUE(isnan(r[2].p_adj));
+	EXPECT_DBL(r[3].share, ==, 0);
+	EXPECT_DBL(fabs(r[2].share - 1.0 / 3), <, 1e-15);
 }
 
-UNIT_TEST(compare_enough_runs)
+TEST(compare_enough_runs)
 {
 	/* 2 / C(10, 5) = 0.0079, 2 / C(12, 6) = 0.0022 */
-	EXPECT(!cmp_enough_runs(5, 5, 0.0025), "cmp_enough_runs_5v5_not_at_0.0025");
-	EXPECT(cmp_enough_runs(6, 6, 0.0025), "cmp_enough_runs_6v6_at_0.0025");
+	/* cmp enough runs 5v5 not at 0.0025 */
+	EXPECT_FALSE(cmp_enough_runs(5, 5, 0.0025));
+	/* cmp enough runs 6v6 at 0.0025 */
+	EXPECT_TRUE(cmp_enough_runs(6, 6, 0.0025));
 	/* C(2000, 1000) overflows a double; its logarithm does not */
-	EXPECT(cmp_enough_runs(1000, 1000, 1e-300) && !cmp_enough_runs(0, 8, 0.5) &&
-	       !cmp_enough_runs(1, 1, 0.99) && cmp_enough_runs(1, 1, 1.5),
-	       "cmp_enough_runs_edges");
-	EXPECT(!strcmp(cmp_verdict_name(CMP_SAME), "same") &&
-	       !strcmp(cmp_verdict_name(CMP_REGRESSED), "regressed") &&
-	       !strcmp(cmp_verdict_name(CMP_IMPROVED), "improved") &&
-	       !strcmp(cmp_verdict_name(CMP_NOISY), "noisy") &&
-	       !strcmp(cmp_verdict_name(CMP_TOO_FEW), "too-few-runs") &&
-	       !strcmp(cmp_verdict_name(CMP_MISSING), "missing"), "cmp_verdict_names");
+	/* cmp enough runs edges */
+	EXPECT_TRUE(cmp_enough_runs(1000, 1000, 1e-300));
+	EXPECT_FALSE(cmp_enough_runs(0, 8, 0.5));
+	EXPECT_FALSE(cmp_enough_runs(1, 1, 0.99));
+	EXPECT_TRUE(cmp_enough_runs(1, 1, 1.5));
+	/* cmp verdict names */
+	EXPECT_STREQ("same", cmp_verdict_name(CMP_SAME));
+	EXPECT_STREQ("regressed", cmp_verdict_name(CMP_REGRESSED));
+	EXPECT_STREQ("improved", cmp_verdict_name(CMP_IMPROVED));
+	EXPECT_STREQ("noisy", cmp_verdict_name(CMP_NOISY));
+	EXPECT_STREQ("too-few-runs", cmp_verdict_name(CMP_TOO_FEW));
+	EXPECT_STREQ("missing", cmp_verdict_name(CMP_MISSING));
 }
 
-UNIT_TEST(compare_roundtrip)
+TEST(compare_roundtrip)
 {
 	char path[] = "/tmp/sched_perf_runset.XXXXXX", err[512] = "";
 	static struct runset rs, back;
@@ -292,17 +337,23 @@ UNIT_TEST(compare_roundtrip)
 		runset_append(&rs, &set);
 	}
 	r = results_open(path, err, sizeof(err));
-	ASSERT(r, "compare_roundtrip_results_open");
+	/* compare roundtrip results open */
+	ASSERT_NE(NULL, r);
 	/* the driver's own lines come first, some of them the same keys */
 	results_text(r, "meta.workload", "hackbench");
 	results_text(r, "meta.kernel", "6.12.117 #1 SMP");
 	results_metrics(r, "hackbench", &set);
 	runset_write(&rs, r);
-	EXPECT(!results_commit(r, err, sizeof(err)) && !runset_load(path, &back, err, sizeof(err)) &&
-	       !strcmp(back.workload, "hackbench") && !strcmp(back.variant, "pipe-process") &&
-	       !strcmp(back.options, rs.options) && back.nr_cpus == 4 &&
-	       !strcmp(back.kconfig, rs.kconfig) && !strcmp(back.kernel, rs.kernel) &&
-	       !runset_compatible(&rs, &back, err, sizeof(err)), "runset_roundtrip_identity");
+	/* runset roundtrip identity */
+	EXPECT_EQ(0, results_commit(r, err, sizeof(err)));
+	EXPECT_EQ(0, runset_load(path, &back, err, sizeof(err)));
+	EXPECT_STREQ("hackbench", back.workload);
+	EXPECT_STREQ("pipe-process", back.variant);
+	EXPECT_STREQ(rs.options, back.options);
+	EXPECT_EQ(4, back.nr_cpus);
+	EXPECT_STREQ(rs.kconfig, back.kconfig);
+	EXPECT_STREQ(rs.kernel, back.kernel);
+	EXPECT_EQ(0, runset_compatible(&rs, &back, err, sizeof(err)));
 	a = runset_find(&rs, "messages_per_sec");
 	b = runset_find(&back, "messages_per_sec");
 	for (i = 0; a && b && i < N8; i++)
@@ -311,10 +362,17 @@ UNIT_TEST(compare_roundtrip)
 	b = runset_find(&back, "migrations_per_1k_ops");
 	for (i = 0; a && b && i < N8; i++)
 		same &= a->v[i] == b->v[i];
-	EXPECT(same && a && b && a->n == N8 && b->n == N8, "runset_roundtrip_values");
-	EXPECT(back.nr_metrics == 2 && !runset_find(&back, "cycles") &&
-	       !runset_find(&back, "nan") && runset_find(&rs, "cycles")->n == 7,
-	       "runset_roundtrip_drops_ragged_metric");
+	/* runset roundtrip values */
+	EXPECT_TRUE(same);
+	ASSERT_NE(NULL, a);
+	ASSERT_NE(NULL, b);
+	EXPECT_EQ(N8, a->n);
+	EXPECT_EQ(N8, b->n);
+	/* runset roundtrip drops ragged metric */
+	EXPECT_EQ(2, back.nr_metrics);
+	EXPECT_EQ(NULL, runset_find(&back, "cycles"));
+	EXPECT_EQ(NULL, runset_find(&back, "nan"));
+	EXPECT_EQ(7, runset_find(&rs, "cycles")->n);
 	runset_free(&rs);
 	runset_free(&back);
 	unlink(path);
@@ -326,7 +384,7 @@ static bool rejects(const char *name, const char *why)
 	char path[512], err[512] = "";
 	bool ok;
 
-	snprintf(path, sizeof(path), "%s/runset/%s", unit_fixtures, name);
+	snprintf(path, sizeof(path), "%s/runset/%s", unit_fixtures(), name);
 	ok = runset_load(path, &rs, err, sizeof(err)) == -1 && has(err, path) &&
 	     has(err, why) && rs.nr_metrics == 0 && !strchr(err, '\n');
 	if (!ok)
@@ -335,32 +393,41 @@ static bool rejects(const char *name, const char *why)
 	return ok;
 }
 
-UNIT_TEST(compare_load)
+TEST(compare_load)
 {
 	static struct runset rs;
 	char path[512], err[512] = "";
 
-	snprintf(path, sizeof(path), "%s/runset/old", unit_fixtures);
-	EXPECT(!runset_load(path, &rs, err, sizeof(err)) && rs.nr_metrics == 3 &&
-	       rs.m[0].n == N8 && rs.nr_cpus == 4 && !strcmp(rs.options, "-g 4 --pipe"),
-	       "runset_load_fixture");
+	snprintf(path, sizeof(path), "%s/runset/old", unit_fixtures());
+	/* runset load fixture */
+	EXPECT_EQ(0, runset_load(path, &rs, err, sizeof(err)));
+	EXPECT_EQ(3, rs.nr_metrics);
+	EXPECT_DBL(rs.m[0].n, ==, N8);
+	EXPECT_EQ(4, rs.nr_cpus);
+	EXPECT_STREQ("-g 4 --pipe", rs.options);
 	runset_free(&rs);
-	EXPECT(rejects("truncated", "truncated: no runset.end"), "runset_load_rejects_truncated");
-	EXPECT(rejects("end-mismatch", "truncated: runset.end says 4 runs lines, found 3"),
-	       "runset_load_rejects_end_count");
-	EXPECT(rejects("version-1", "version 1, this program reads 2"),
-	       "runset_load_rejects_version_1");
-	EXPECT(rejects("no-version", "no meta.runset_version"), "runset_load_rejects_no_version");
-	EXPECT(rejects("ragged", "migrations_per_1k_ops has 7 values") &&
-	       rejects("ragged", "messages_per_sec has 8"), "runset_load_rejects_ragged");
-	EXPECT(rejects("non-numeric", "hackbench.runs.migrations_per_1k_ops: 'fast' is not a finite number"),
-	       "runset_load_rejects_non_numeric");
-	EXPECT(rejects("no-workload", "no meta.workload"), "runset_load_rejects_no_workload");
-	EXPECT(rejects("no-runs", "no runs at all"), "runset_load_rejects_no_runs");
-	EXPECT(rejects("no-such-file", "No such file"), "runset_load_rejects_missing_file");
+	/* runset load rejects truncated */
+	EXPECT_TRUE(rejects("truncated", "truncated: no runset.end"));
+	/* runset load rejects end count */
+	EXPECT_TRUE(rejects("end-mismatch", "truncated: runset.end says 4 runs lines, found 3"));
+	/* runset load rejects version 1 */
+	EXPECT_TRUE(rejects("version-1", "version 1, this program reads 2"));
+	/* runset load rejects no version */
+	EXPECT_TRUE(rejects("no-version", "no meta.runset_version"));
+	/* runset load rejects ragged */
+	EXPECT_TRUE(rejects("ragged", "migrations_per_1k_ops has 7 values"));
+	EXPECT_TRUE(rejects("ragged", "messages_per_sec has 8"));
+	/* runset load rejects non numeric */
+	EXPECT_TRUE(rejects("non-numeric", "hackbench.runs.migrations_per_1k_ops: 'fast' is not a finite number"));
+	/* runset load rejects no workload */
+	EXPECT_TRUE(rejects("no-workload", "no meta.workload"));
+	/* runset load rejects no runs */
+	EXPECT_TRUE(rejects("no-runs", "no runs at all"));
+	/* runset load rejects missing file */
+	EXPECT_TRUE(rejects("no-such-file", "No such file"));
 }
 
-UNIT_TEST(compare_compatible)
+TEST(compare_compatible)
 {
 	static struct runset a, b;
 	char err[512] = "";
@@ -372,31 +439,33 @@ UNIT_TEST(compare_compatible)
 	a.nr_cpus = 4;
 	b = a;
 	snprintf(b.kernel, sizeof(b.kernel), "another kernel: not compared");
-	EXPECT(!runset_compatible(&a, &b, err, sizeof(err)), "runset_compatible_same");
+	/* runset compatible same */
+	EXPECT_EQ(0, runset_compatible(&a, &b, err, sizeof(err)));
 	snprintf(b.workload, sizeof(b.workload), "tcp_rr");
 	snprintf(b.options, sizeof(b.options), "-g 8");
-	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
-	       !strcmp(err, "another workload: hackbench vs tcp_rr"),
-	       "runset_compatible_rejects_workload");
+	/* runset compatible rejects workload */
+	EXPECT_TRUE(runset_compatible(&a, &b, err, sizeof(err)));
+	EXPECT_STREQ("another workload: hackbench vs tcp_rr", err);
 	b = a;
 	snprintf(b.variant, sizeof(b.variant), "socket-process");
-	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
-	       !strcmp(err, "another variant: pipe-process vs socket-process"),
-	       "runset_compatible_rejects_variant");
+	/* runset compatible rejects variant */
+	EXPECT_TRUE(runset_compatible(&a, &b, err, sizeof(err)));
+	EXPECT_STREQ("another variant: pipe-process vs socket-process", err);
 	b = a;
 	snprintf(b.options, sizeof(b.options), "-g 8");
-	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
-	       !strcmp(err, "other options: '-g 4' vs '-g 8'"),
-	       "runset_compatible_rejects_options");
+	/* runset compatible rejects options */
+	EXPECT_TRUE(runset_compatible(&a, &b, err, sizeof(err)));
+	EXPECT_STREQ("other options: '-g 4' vs '-g 8'", err);
 	b = a;
 	b.nr_cpus = 8;
-	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
-	       !strcmp(err, "another nr_cpus: 4 vs 8"), "runset_compatible_rejects_cpus");
+	/* runset compatible rejects cpus */
+	EXPECT_TRUE(runset_compatible(&a, &b, err, sizeof(err)));
+	EXPECT_STREQ("another nr_cpus: 4 vs 8", err);
 	b = a;
 	snprintf(b.kconfig, sizeof(b.kconfig), "unknown");
-	EXPECT(runset_compatible(&a, &b, err, sizeof(err)) &&
-	       !strcmp(err, "another kconfig: 0123456789abcdef vs unknown"),
-	       "runset_compatible_rejects_kconfig");
+	/* runset compatible rejects kconfig */
+	EXPECT_TRUE(runset_compatible(&a, &b, err, sizeof(err)));
+	EXPECT_STREQ("another kconfig: 0123456789abcdef vs unknown", err);
 }
 
 static int digest(const char *text, char *out)
@@ -412,7 +481,7 @@ static int digest(const char *text, char *out)
 	return n;
 }
 
-UNIT_TEST(compare_kconfig)
+TEST(compare_kconfig)
 {
 	char a[32], b[32], c[32], d[32], run[80];
 	size_t len;
@@ -421,20 +490,25 @@ UNIT_TEST(compare_kconfig)
 	digest("CONFIG_HZ=250\nCONFIG_SMP=y\n# CONFIG_NUMA is not set\nCONFIG_E1000=y\n", a);
 	digest("CONFIG_E1000=m\nCONFIG_SMP=y\nCONFIG_HZ_250=y\nCONFIG_HZ=250\n", b);
 	digest("CONFIG_HZ=1000\nCONFIG_SMP=y\n", c);
-	EXPECT(!strcmp(a, b) && strcmp(a, c) && strlen(a) == 16 &&
-	       digest("CONFIG_E1000=y\nCONFIG_HZ_1000=y\n", d) == 0 &&
-	       !strcmp(d, "untouched"), "sysinfo_kconfig_digest_scheduler_options_only");
+	/* sysinfo kconfig digest scheduler options only */
+	EXPECT_STREQ(b, a);
+	EXPECT_TRUE(strcmp(a, c));
+	EXPECT_EQ(16, strlen(a));
+	EXPECT_EQ(0, digest("CONFIG_E1000=y\nCONFIG_HZ_1000=y\n", d));
+	EXPECT_STREQ("untouched", d);
 	/*
 	 * The digest itself, worked out apart from the code (FNV-1a 64 over
 	 * "CONFIG_HZ=250\nCONFIG_SMP=y\n", the chosen lines sorted): a run
 	 * set's kconfig must not change with the suite, or every stored
 	 * baseline reads as another kernel.
 	 */
-	EXPECT(!strcmp(a, "567016f544426ae9"), "sysinfo_kconfig_digest_value");
+	/* sysinfo kconfig digest value */
+	EXPECT_STREQ("567016f544426ae9", a);
 	sysinfo_kconfig(run, sizeof(run));
 	len = strspn(run, "0123456789abcdef");
-	EXPECT(!strcmp(run, "unknown") || (strlen(run) == 16 && len == 16),
-	       "runset_kconfig_running_kernel");
+	/* runset kconfig running kernel */
+	EXPECT_TRUE(!strcmp(run, "unknown") || (strlen(run) == 16 && len == 16))
+		TH_LOG("the digest: %s", run);
 	verdict_note("kconfig digest of the running kernel: %s\n", run);
 }
 
@@ -453,7 +527,7 @@ enum cmp_verdict unit_judge(const struct runset *old, const struct runset *new,
  * Paired blocks: a host that drifts 3 % per iteration hides a 5 % drop
  * from the unpaired test (each side trends: drifting), and the pairs see it.
  */
-UNIT_TEST(compare_paired)
+TEST(compare_paired)
 {
 	static const double noise[12] = {
 		1.004, 0.997, 1.002, 0.999, 1.003, 0.996, 1.001, 0.998, 1.002, 0.999,
@@ -474,18 +548,23 @@ UNIT_TEST(compare_paired)
 	add(fresh(&old), "messages_per_sec", a, 12, 1);
 	add(fresh(&new), "messages_per_sec", b, 12, 1);
 	/* all 12 ratios below 1: signed-rank p = 2 / 2^12 */
-	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_REGRESSED &&
-	       fabs(r.p - 2.0 / 4096) < 1e-12 && r.change < -0.04 && r.cv_block < 0.01 &&
-	       r.rcv_old > 0.1, "compare_paired_drift_cancels");
-	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &seq, &r) == CMP_DRIFTING &&
-	       r.rho_old > 0.9 && has(r.why, "drifting: cannot judge"),
-	       "compare_unpaired_drifting");
+	/* compare paired drift cancels */
+	EXPECT_EQ(CMP_REGRESSED, unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r));
+	EXPECT_DBL(fabs(r.p - 2.0 / 4096), <, 1e-12);
+	EXPECT_DBL(r.change, <, -0.04);
+	EXPECT_DBL(r.cv_block, <, 0.01);
+	EXPECT_DBL(r.rcv_old, >, 0.1);
+	/* compare unpaired drifting */
+	EXPECT_EQ(CMP_DRIFTING, unit_judge(&old, &new, "messages_per_sec", -0.03, &seq, &r));
+	EXPECT_DBL(r.rho_old, >, 0.9);
+	EXPECT_CONTAINS(r.why, "drifting: cannot judge");
 	for (k = 0; k < 12; k++)
 		b[k] = a[k] * noise[11 - k];
 	add(fresh(&new), "messages_per_sec", b, 12, 1);
-	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_SAME &&
-	       r.p_same < CMP_ALPHA && has(r.why, "within +/-3%"),
-	       "compare_paired_same_proven");
+	/* compare paired same proven */
+	EXPECT_EQ(CMP_SAME, unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r));
+	EXPECT_DBL(r.p_same, <, CMP_ALPHA);
+	EXPECT_CONTAINS(r.why, "within +/-3%");
 	/* a count near zero: wild ratios, but every B beyond every A: judged */
 	{
 		static const double near_zero[12] = {
@@ -495,17 +574,19 @@ UNIT_TEST(compare_paired)
 
 		add(fresh(&old), "sis_scanned_per_wakeup", near_zero, 12, 1);
 		add(fresh(&new), "sis_scanned_per_wakeup", noise, 12, 4);
-		EXPECT(unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &pair, &r) ==
-		       CMP_REGRESSED && r.cv_block > CMP_MAX_CV && r.apart,
-		       "compare_paired_noisy_ratios_but_apart");
+		/* compare paired noisy ratios but apart */
+		EXPECT_EQ(CMP_REGRESSED, unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &pair, &r));
+		EXPECT_DBL(r.cv_block, >, CMP_MAX_CV);
+		EXPECT_TRUE(r.apart);
 	}
 	/* the same data, 5 looks planned: judged at 0.01, too few blocks of 3 */
 	add(fresh(&old), "messages_per_sec", a, 3, 1);
 	add(fresh(&new), "messages_per_sec", a, 3, 0.8);
 	pair.looks = 5;
-	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r) == CMP_TOO_FEW &&
-	       r.level == CMP_ALPHA / 5 && has(r.why, "p 0.25 at best"),
-	       "compare_paired_too_few_blocks");
+	/* compare paired too few blocks */
+	EXPECT_EQ(CMP_TOO_FEW, unit_judge(&old, &new, "messages_per_sec", -0.03, &pair, &r));
+	EXPECT_DBL(r.level, ==, CMP_ALPHA / 5);
+	EXPECT_CONTAINS(r.why, "p 0.25 at best");
 }
 
 /*
@@ -513,7 +594,7 @@ UNIT_TEST(compare_paired)
  * the boots are compared with Welch's t-test on the logarithms of those
  * medians (Welch itself is checked against scipy in unit_stats).
  */
-UNIT_TEST(compare_boots)
+TEST(compare_boots)
 {
 	static const double spread[5] = { 0.98, 0.99, 1.0, 1.01, 1.03 };
 	static const double base_a[3] = { 100, 104, 98 }, base_b[3] = { 90, 93, 88 };
@@ -537,20 +618,31 @@ UNIT_TEST(compare_boots)
 	}
 	runset_free(&old);
 	runset_free(&new);
-	EXPECT(!runset_of_boot_medians(a, 3, &old) && !runset_of_boot_medians(b, 3, &new) &&
-	       (m = runset_find(&old, "messages_per_sec")) && m->n == 3 &&
-	       m->v[0] == 100 && m->v[1] == 104 && m->v[2] == 98 &&
-	       !strcmp(old.workload, "hackbench"), "runset_of_boot_medians");
-	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_REGRESSED &&
-	       fabs(r.p - p) < 1e-12 && p < 0.05 && r.old.n == 3, "compare_boots_welch_on_medians");
-	EXPECT(unit_judge(&old, &old, "messages_per_sec", -0.03, &boots, &r) != CMP_REGRESSED &&
-	       r.p == 1, "compare_boots_same_kernel");
+	/* runset of boot medians */
+	EXPECT_EQ(0, runset_of_boot_medians(a, 3, &old));
+	EXPECT_EQ(0, runset_of_boot_medians(b, 3, &new));
+	m = runset_find(&old, "messages_per_sec");
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(3, m->n);
+	EXPECT_DBL(m->v[0], ==, 100);
+	EXPECT_DBL(m->v[1], ==, 104);
+	EXPECT_DBL(m->v[2], ==, 98);
+	EXPECT_STREQ("hackbench", old.workload);
+	/* compare boots welch on medians */
+	EXPECT_EQ(CMP_REGRESSED, unit_judge(&old, &new, "messages_per_sec", -0.03, &boots, &r));
+	EXPECT_DBL(fabs(r.p - p), <, 1e-12);
+	EXPECT_DBL(p, <, 0.05);
+	EXPECT_EQ(3, r.old.n);
+	/* compare boots same kernel */
+	EXPECT_DBL(unit_judge(&old, &old, "messages_per_sec", -0.03, &boots, &r), !=, CMP_REGRESSED);
+	EXPECT_DBL(r.p, ==, 1);
 	runset_free(&old);
 	runset_free(&new);
 	runset_of_boot_medians(a, 1, &old);
 	runset_of_boot_medians(b, 1, &new);
-	EXPECT(unit_judge(&old, &new, "messages_per_sec", -0.03, &boots, &r) == CMP_TOO_FEW &&
-	       has(r.why, "too few boots: 1 vs 1"), "compare_boots_one_a_side");
+	/* compare boots one a side */
+	EXPECT_EQ(CMP_TOO_FEW, unit_judge(&old, &new, "messages_per_sec", -0.03, &boots, &r));
+	EXPECT_CONTAINS(r.why, "too few boots: 1 vs 1");
 	for (k = 0; k < 3; k++) {
 		runset_free(&a[k]);
 		runset_free(&b[k]);
@@ -558,7 +650,7 @@ UNIT_TEST(compare_boots)
 }
 
 /* The udp_rr A/A false alarm: a baseline climbing 14.2 -> 17.0 us. */
-UNIT_TEST(compare_drift)
+TEST(compare_drift)
 {
 	static const double climb[N8] = { 14.2, 14.5, 14.6, 15.1, 15.8, 16.2, 16.6, 17.0 };
 	static const double flat[N8] = { 15.6, 15.7, 15.5, 15.8, 15.6, 15.4, 15.7, 15.5 };
@@ -567,18 +659,27 @@ UNIT_TEST(compare_drift)
 
 	add(fresh(&old), "task_clock_us_per_op", climb, N8, 1);
 	add(fresh(&new), "task_clock_us_per_op", flat, N8, 1);
-	EXPECT(judge(&old, &new, "task_clock_us_per_op", 0.05, &r, NULL) == CMP_DRIFTING &&
-	       r.rho_old == 1 && has(r.why, "tau old +1.00"), "compare_drifting_baseline");
-	EXPECT(cmp_looks(8, 24) == 4 && cmp_next_look(8) == 12 && cmp_next_look(12) == 18 &&
-	       cmp_looks(8, 8) == 1 && cmp_looks(1, 2) == 2 && cmp_decided(CMP_SAME) &&
-	       !cmp_decided(CMP_UNDECIDED) && !strcmp(cmp_verdict_name(CMP_UNDECIDED), "undecided") &&
-	       !strcmp(cmp_verdict_name(CMP_DRIFTING), "drifting"), "cmp_looks_and_names");
+	/* compare drifting baseline */
+	EXPECT_EQ(CMP_DRIFTING, judge(&old, &new, "task_clock_us_per_op", 0.05, &r, NULL));
+	EXPECT_DBL(r.rho_old, ==, 1);
+	EXPECT_CONTAINS(r.why, "tau old +1.00");
+	/* cmp looks and names */
+	EXPECT_EQ(4, cmp_looks(8, 24));
+	EXPECT_EQ(12, cmp_next_look(8));
+	EXPECT_EQ(18, cmp_next_look(12));
+	EXPECT_EQ(1, cmp_looks(8, 8));
+	EXPECT_EQ(2, cmp_looks(1, 2));
+	EXPECT_TRUE(cmp_decided(CMP_SAME));
+	EXPECT_EQ(0, cmp_decided(CMP_UNDECIDED));
+	EXPECT_STREQ("undecided", cmp_verdict_name(CMP_UNDECIDED));
+	EXPECT_STREQ("drifting", cmp_verdict_name(CMP_DRIFTING));
 	/* Pocock-type spending: 45 % by a third, all at the end or the last look */
-	EXPECT(fabs(cmp_spent_by(0.01, 1.0 / 3, false) - 0.01 * log(1 + (M_E - 1) / 3)) < 1e-15 &&
-	       fabs(cmp_spent_by(0.01, 1.0 / 3, false) / 0.01 - 0.4528) < 1e-4 &&
-	       cmp_spent_by(0.05, 0, false) == 0 && cmp_spent_by(0.05, 1, false) == 0.05 &&
-	       cmp_spent_by(0.05, 0.5, true) == 0.05 &&
-	       cmp_spent_by(0.05, 0.5, false) < cmp_spent_by(0.05, 0.6, false),
-	       "cmp_spent_by_pocock");
+	/* cmp spent by pocock */
+	EXPECT_DBL(fabs(cmp_spent_by(0.01, 1.0 / 3, false) - 0.01 * log(1 + (M_E - 1) / 3)), <, 1e-15);
+	EXPECT_DBL(fabs(cmp_spent_by(0.01, 1.0 / 3, false) / 0.01 - 0.4528), <, 1e-4);
+	EXPECT_EQ(0, cmp_spent_by(0.05, 0, false));
+	EXPECT_DBL(cmp_spent_by(0.05, 1, false), ==, 0.05);
+	EXPECT_DBL(cmp_spent_by(0.05, 0.5, true), ==, 0.05);
+	EXPECT_DBL(cmp_spent_by(0.05, 0.5, false), <, cmp_spent_by(0.05, 0.6, false));
 }
 

@@ -19,7 +19,7 @@
 #include "verdict.h"
 #include "unit.h"
 
-static struct runset *fresh(struct runset *rs)
+static struct runset *verdicts_fresh(struct runset *rs)
 {
 	runset_free(rs);
 	runset_init(rs, "hackbench");
@@ -49,7 +49,7 @@ static bool beyond(double change, double threshold)
  * Defect 1: an old run set of zeros, a new median of 0.01 migrations per
  * 1k ops, three metrics, four looks: "0 -> 0.01 (+inf%) same".
  */
-UNIT_TEST(verdicts_same_from_zero)
+TEST(verdicts_same_from_zero)
 {
 	static const struct cmp_rule rules[] = {
 		{ .metric = "messages_per_sec", .change = -0.05 }, { .metric = "ctx_switches_per_op", .change = 0.2 },
@@ -65,8 +65,8 @@ UNIT_TEST(verdicts_same_from_zero)
 	static struct runset old, new;
 	struct cmp_result r[3];
 
-	fresh(&old);
-	fresh(&new);
+	verdicts_fresh(&old);
+	verdicts_fresh(&new);
 	add_values(&old, "messages_per_sec", tput, 8);
 	add_values(&new, "messages_per_sec", tput, 8);
 	add_values(&old, "ctx_switches_per_op", ctx, 8);
@@ -75,8 +75,10 @@ UNIT_TEST(verdicts_same_from_zero)
 	add_values(&new, "migrations_per_1k_ops", mig, 8);
 	compare_runsets(&old, &new, rules, 3, &p, r);
 	verdict_note("defect 1: %s\n", r[2].why);
-	EXPECT(r[2].verdict != CMP_SAME && !(isinf(r[2].change) && r[2].verdict == CMP_SAME),
-	       "verdicts_no_same_for_a_move_away_from_zero");
+	/* verdicts no same for a move away from zero */
+	EXPECT_DBL(r[2].verdict, !=, CMP_SAME);
+	EXPECT_FALSE(isinf(r[2].change) && r[2].verdict == CMP_SAME)
+		TH_LOG("change %g, verdict %s", r[2].change, cmp_verdict_name(r[2].verdict));
 }
 
 /*
@@ -84,7 +86,7 @@ UNIT_TEST(verdicts_same_from_zero)
  * means) disagree: paired blocks of -6 % (18) and +12 % (6) at a -5 %
  * threshold printed "-6.0% same"; an unpaired bimodal side "-10.0% same".
  */
-UNIT_TEST(verdicts_same_beyond)
+TEST(verdicts_same_beyond)
 {
 	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
 				   .paired = true };
@@ -97,24 +99,28 @@ UNIT_TEST(verdicts_same_beyond)
 		a[k] = 1000 * (1 + 0.001 * (k % 5));
 		b[k] = a[k] * (k % 4 == 3 ? 1.12 : 0.94);
 	}
-	add_values(fresh(&old), "messages_per_sec", a, 24);
-	add_values(fresh(&new), "messages_per_sec", b, 24);
+	add_values(verdicts_fresh(&old), "messages_per_sec", a, 24);
+	add_values(verdicts_fresh(&new), "messages_per_sec", b, 24);
 	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
 	verdict_note("defect 2, paired: %s\n", r.why);
-	EXPECT(!(r.verdict == CMP_SAME && beyond(r.change, r.threshold)) &&
-	       r.verdict != CMP_SAME, "verdicts_paired_no_same_beyond_threshold");
+	/* verdicts paired no same beyond threshold */
+	EXPECT_FALSE(r.verdict == CMP_SAME && beyond(r.change, r.threshold))
+		TH_LOG("same at a change of %g, threshold %g", r.change, r.threshold);
+	EXPECT_DBL(r.verdict, !=, CMP_SAME);
 	/* unpaired: 13 runs at -10 %, 11 at +11.8 %: median -10 %, mean 0 */
 	for (k = 0; k < 24; k++) {
 		a[k] = 1000 + (k % 7) - 3;
 		b[k] = (k % 2 == 0 || k == 23 ? 900 : 1118.2) + (k % 5) - 2;
 	}
-	add_values(fresh(&old), "messages_per_sec", a, 24);
-	add_values(fresh(&new), "messages_per_sec", b, 24);
+	add_values(verdicts_fresh(&old), "messages_per_sec", a, 24);
+	add_values(verdicts_fresh(&new), "messages_per_sec", b, 24);
 	pair.paired = false;
 	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
 	verdict_note("defect 2, unpaired: %s\n", r.why);
-	EXPECT(!(r.verdict == CMP_SAME && beyond(r.change, r.threshold)) &&
-	       r.verdict != CMP_SAME, "verdicts_unpaired_no_same_beyond_threshold");
+	/* verdicts unpaired no same beyond threshold */
+	EXPECT_FALSE(r.verdict == CMP_SAME && beyond(r.change, r.threshold))
+		TH_LOG("same at a change of %g, threshold %g", r.change, r.threshold);
+	EXPECT_DBL(r.verdict, !=, CMP_SAME);
 }
 
 /*
@@ -123,7 +129,7 @@ UNIT_TEST(verdicts_same_beyond)
  * -5 %: the move is shown, its size beyond an alarm line at -5 % is not.
  * With the default line, -2.5 %, it is: the gate fails.
  */
-UNIT_TEST(verdicts_beyond_not_shown)
+TEST(verdicts_beyond_not_shown)
 {
 	static const double d[8] = { -3, -4, -5.5, -6, -7, -8, -4.5, -5.75 };
 	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
@@ -137,18 +143,22 @@ UNIT_TEST(verdicts_beyond_not_shown)
 		a[k] = 1000;
 		b[k] = 1000 * (1 + d[k] / 100);
 	}
-	add_values(fresh(&old), "messages_per_sec", a, 8);
-	add_values(fresh(&new), "messages_per_sec", b, 8);
+	add_values(verdicts_fresh(&old), "messages_per_sec", a, 8);
+	add_values(verdicts_fresh(&new), "messages_per_sec", b, 8);
 	pair.alarm_share = 1;
 	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
 	verdict_note("defect 3: %s\n", r.why);
-	EXPECT(r.verdict == CMP_WORSE && r.p < CMP_ALPHA,
-	       "verdicts_regressed_only_when_bound_beyond");
+	/* verdicts regressed only when bound beyond */
+	EXPECT_EQ(CMP_WORSE, r.verdict);
+	EXPECT_DBL(r.p, <, CMP_ALPHA);
 	pair.alarm_share = 0;
 	unit_judge(&old, &new, "messages_per_sec", -0.05, &pair, &r);
-	EXPECT(r.verdict == CMP_REGRESSED && r.alarm == -0.025 && r.ci_hi < -0.025 &&
-	       strstr(r.why, "shown worse than -2.5%") && strstr(r.why, "to catch is -5.0%"),
-	       "verdicts_regressed_beyond_the_alarm_line");
+	/* verdicts regressed beyond the alarm line */
+	EXPECT_EQ(CMP_REGRESSED, r.verdict);
+	EXPECT_DBL(r.alarm, ==, -0.025);
+	EXPECT_DBL(r.ci_hi, <, -0.025);
+	EXPECT_CONTAINS(r.why, "shown worse than -2.5%");
+	EXPECT_CONTAINS(r.why, "to catch is -5.0%");
 }
 
 /*
@@ -156,7 +166,7 @@ UNIT_TEST(verdicts_beyond_not_shown)
  * was 0) shifted every later pair: A/A on a host drifting 5 % per
  * iteration, B_k = A_k, A's third value missing.
  */
-UNIT_TEST(verdicts_pairs_aligned)
+TEST(verdicts_pairs_aligned)
 {
 	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
 				   .paired = true };
@@ -165,8 +175,8 @@ UNIT_TEST(verdicts_pairs_aligned)
 	struct cmp_result r;
 	int k;
 
-	fresh(&old);
-	fresh(&new);
+	verdicts_fresh(&old);
+	verdicts_fresh(&new);
 	for (k = 0; k < 12; k++) {
 		double v = 1000 * (1 + 0.05 * k) * (1 + 0.001 * (k % 3));
 
@@ -182,8 +192,9 @@ UNIT_TEST(verdicts_pairs_aligned)
 	}
 	unit_judge(&old, &new, "task_clock_us_per_op", 0.03, &pair, &r);
 	verdict_note("defect 4: %s\n", r.why);
-	EXPECT(r.verdict != CMP_REGRESSED && r.change == 0,
-	       "verdicts_missing_value_drops_its_block_only");
+	/* verdicts missing value drops its block only */
+	EXPECT_DBL(r.verdict, !=, CMP_REGRESSED);
+	EXPECT_DBL(r.change, ==, 0);
 }
 
 struct fake {
@@ -212,7 +223,7 @@ static int fake_warmup(void *ctx)
  * paired look at 8 blocks could not reach significance at all (2 / 2^8
  * is above 0.0125 / 2), so an obvious -20 % ran on to 12 blocks.
  */
-UNIT_TEST(verdicts_first_look_reachable)
+TEST(verdicts_first_look_reachable)
 {
 	static const struct cmp_rule rules[] = {
 		{ .metric = "messages_per_sec", .change = -0.05 }, { .metric = "bogo_ops_per_sec", .change = -0.05 },
@@ -233,9 +244,12 @@ UNIT_TEST(verdicts_first_look_reachable)
 	gate_run(&plan, &ops, &f, &a, &b, &out);
 	verdict_note("defect 5: %u blocks, %u looks: %s\n", out.runs, out.looks,
 		     out.results[0].why);
-	EXPECT(!out.failed && out.runs == 8 && out.looks == 1 &&
-	       out.results[0].verdict == CMP_REGRESSED &&
-	       out.results[1].verdict == CMP_REGRESSED, "verdicts_first_look_can_decide");
+	/* verdicts first look can decide */
+	EXPECT_FALSE(out.failed);
+	EXPECT_EQ(8, out.runs);
+	EXPECT_EQ(1, out.looks);
+	EXPECT_EQ(CMP_REGRESSED, out.results[0].verdict);
+	EXPECT_EQ(CMP_REGRESSED, out.results[1].verdict);
 	runset_free(&a);
 	runset_free(&b);
 }
@@ -266,7 +280,7 @@ static int bisect_code(const struct cmp_result *res, unsigned int n)
 	return WEXITSTATUS(status);
 }
 
-UNIT_TEST(verdicts_bisect_undecided)
+TEST(verdicts_bisect_undecided)
 {
 	static const double a[8] = { 100, 80, 115, 95, 120, 90, 102, 110 };
 	static const double b[8] = { 93, 118, 75, 105, 85, 112, 91, 94 };
@@ -278,8 +292,8 @@ UNIT_TEST(verdicts_bisect_undecided)
 	struct cmp_result r[2];
 	int code;
 
-	fresh(&old);
-	fresh(&new);
+	verdicts_fresh(&old);
+	verdicts_fresh(&new);
 	add_values(&old, "messages_per_sec", a, 8);
 	add_values(&new, "messages_per_sec", b, 8);
 	add_values(&old, "ctx_switches_per_op", c, 8);
@@ -288,29 +302,35 @@ UNIT_TEST(verdicts_bisect_undecided)
 	code = bisect_code(r, 2);
 	verdict_note("defect 7: %s, %s: bisect exit %d\n", cmp_verdict_name(r[0].verdict),
 		     cmp_verdict_name(r[1].verdict), code);
-	EXPECT(r[1].verdict == CMP_SAME && r[0].verdict != CMP_SAME &&
-	       r[0].verdict != CMP_REGRESSED && code == 125,
-	       "verdicts_bisect_not_good_while_undecided");
+	/* verdicts bisect not good while undecided */
+	EXPECT_EQ(CMP_SAME, r[1].verdict);
+	EXPECT_DBL(r[0].verdict, !=, CMP_SAME);
+	EXPECT_DBL(r[0].verdict, !=, CMP_REGRESSED);
+	EXPECT_EQ(125, code);
 }
 
 /* The words that keep a gated metric from passing, and the floors. */
-UNIT_TEST(verdicts_open_and_floors)
+TEST(verdicts_open_and_floors)
 {
 	struct cmp_result r = { .verdict = CMP_UNDECIDED, .p_ni = 0.01, .level_same = 0.05 };
 	bool ni_shown = !cmp_bad_side_open(&r);
 
 	r.p_ni = 0.2;
-	EXPECT(ni_shown && cmp_bad_side_open(&r) &&
-	       cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_WORSE }) &&
-	       cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_NOISY }) &&
-	       cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_DRIFTING }) &&
-	       !cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_BETTER }) &&
-	       !cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_MISSING }) &&
-	       !cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_SAME }),
-	       "verdicts_bad_side_open");
-	EXPECT(cmp_floor("migrations_per_1k_ops") == 0.01 && cmp_floor("foreign_cpu_share") == 0.001 &&
-	       cmp_floor("messages_per_sec") == 0 && !strcmp(cmp_verdict_name(CMP_WORSE), "worse") &&
-	       !strcmp(cmp_verdict_name(CMP_BETTER), "better"), "verdicts_floors_and_names");
+	/* verdicts bad side open */
+	EXPECT_TRUE(ni_shown);
+	EXPECT_TRUE(cmp_bad_side_open(&r));
+	EXPECT_TRUE(cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_WORSE }));
+	EXPECT_TRUE(cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_NOISY }));
+	EXPECT_TRUE(cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_DRIFTING }));
+	EXPECT_EQ(0, cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_BETTER }));
+	EXPECT_EQ(0, cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_MISSING }));
+	EXPECT_EQ(0, cmp_bad_side_open(&(struct cmp_result){ .verdict = CMP_SAME }));
+	/* verdicts floors and names */
+	EXPECT_DBL(cmp_floor("migrations_per_1k_ops"), ==, 0.01);
+	EXPECT_DBL(cmp_floor("foreign_cpu_share"), ==, 0.001);
+	EXPECT_DBL(cmp_floor("messages_per_sec"), ==, 0);
+	EXPECT_STREQ("worse", cmp_verdict_name(CMP_WORSE));
+	EXPECT_STREQ("better", cmp_verdict_name(CMP_BETTER));
 }
 
 /*
@@ -318,7 +338,7 @@ UNIT_TEST(verdicts_open_and_floors)
  * runs.  The throughput's trend shows it; the CPU time per op, drifting
  * as much but hidden in its noise, is not judged either.
  */
-UNIT_TEST(verdicts_host_drift)
+TEST(verdicts_host_drift)
 {
 	static const struct cmp_rule rules[] = {
 		{ .metric = "messages_per_sec", .change = -0.05 }, { .metric = "task_clock_us_per_op", .change = 0.05 },
@@ -335,17 +355,19 @@ UNIT_TEST(verdicts_host_drift)
 		c[k] = 2 * (1 + 0.01 * k) * noise[k];
 		d[k] = 2 * (1 + 0.01 * (k + 8)) * noise[7 - k];
 	}
-	fresh(&old);
-	fresh(&new);
+	verdicts_fresh(&old);
+	verdicts_fresh(&new);
 	add_values(&old, "messages_per_sec", a, 8);
 	add_values(&new, "messages_per_sec", b, 8);
 	add_values(&old, "task_clock_us_per_op", c, 8);
 	add_values(&new, "task_clock_us_per_op", d, 8);
 	compare_runsets(&old, &new, rules, 2, NULL, r);
 	verdict_note("defect 6: %s; %s\n", r[0].why, r[1].why);
-	EXPECT(r[0].verdict == CMP_DRIFTING && r[1].verdict == CMP_DRIFTING &&
-	       !strcmp(r[1].drifted_with, "messages_per_sec") && cmp_bad_side_open(&r[1]),
-	       "verdicts_host_drift_takes_every_metric");
+	/* verdicts host drift takes every metric */
+	EXPECT_EQ(CMP_DRIFTING, r[0].verdict);
+	EXPECT_EQ(CMP_DRIFTING, r[1].verdict);
+	EXPECT_STREQ("messages_per_sec", r[1].drifted_with);
+	EXPECT_TRUE(cmp_bad_side_open(&r[1]));
 }
 
 /*
@@ -359,8 +381,8 @@ static void judge_scan_boots(const double *a, unsigned int na, const double *b,
 				.boots = true };
 	static struct runset old, new;
 
-	fresh(&old);
-	fresh(&new);
+	verdicts_fresh(&old);
+	verdicts_fresh(&new);
 	add_values(&old, "sis_scanned_per_wakeup", a, na);
 	add_values(&new, "sis_scanned_per_wakeup", b, nb);
 	unit_judge(&old, &new, "sis_scanned_per_wakeup", 0.5, &p, r);
@@ -374,7 +396,7 @@ static void judge_scan_boots(const double *a, unsigned int na, const double *b,
  * left +4500 % undecided (p 0.0275); relative to the old median, as every
  * metric where 0 is normal is judged, it is regressed at alpha 0.01.
  */
-UNIT_TEST(verdicts_count_near_zero_boots)
+TEST(verdicts_count_near_zero_boots)
 {
 	static const double a[3] = { 0.368009621, 0.0496655879, 0.0857608 };
 	static const double b[3] = { 3.96500324, 3.95709767, 3.94663573 };
@@ -382,8 +404,10 @@ UNIT_TEST(verdicts_count_near_zero_boots)
 
 	judge_scan_boots(a, 3, b, 3, &r);
 	verdict_note("a count near zero, boots: %s\n", r.why);
-	EXPECT(r.verdict == CMP_REGRESSED && !r.ratio_scale && r.change > 10,
-	       "verdicts_count_near_zero_on_its_own_scale");
+	/* verdicts count near zero on its own scale */
+	EXPECT_EQ(CMP_REGRESSED, r.verdict);
+	EXPECT_FALSE(r.ratio_scale);
+	EXPECT_DBL(r.change, >, 10);
 }
 
 /*
@@ -393,7 +417,7 @@ UNIT_TEST(verdicts_count_near_zero_boots)
  * comparison open to its last boot.  Over the floor of 0.01 they spread
  * by under 0.03 and are shown the same.
  */
-UNIT_TEST(verdicts_count_near_zero_spread)
+TEST(verdicts_count_near_zero_spread)
 {
 	static const double a[9] = {
 		0.00104184031, 0.000412626367, 0.000565568208, 0.000238958142, 0.000251772901,
@@ -408,7 +432,9 @@ UNIT_TEST(verdicts_count_near_zero_spread)
 	judge_scan_boots(a, 9, b, 9, &r);
 	verdict_note("a count near zero, spread: robust cv %.3f/%.3f: %s\n", r.rcv_old,
 		     r.rcv_new, r.why);
-	EXPECT(r.verdict == CMP_SAME && r.rcv_old < 0.05 && r.rcv_new < 0.05,
-	       "verdicts_count_near_zero_spreads_by_its_floor");
+	/* verdicts count near zero spreads by its floor */
+	EXPECT_EQ(CMP_SAME, r.verdict);
+	EXPECT_DBL(r.rcv_old, <, 0.05);
+	EXPECT_DBL(r.rcv_new, <, 0.05);
 }
 
