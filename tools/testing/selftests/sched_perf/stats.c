@@ -640,41 +640,6 @@ double stats_signed_rank_min_p(unsigned int n)
 	return n ? fmin(1, ldexp(1, 1 - (int)fmin(n, 1000))) : 1;
 }
 
-double stats_trend(const double *x, unsigned int n, double *rho_out)
-{
-	double *rx = NULL, ties, mi, num = 0, sx = 0, si = 0, rho, t, p = 1;
-	unsigned int i;
-
-	if (rho_out)
-		*rho_out = 0;
-	if (!x || n < 3 || !all_finite(x, n))
-		return 1;
-	rx = malloc(n * sizeof(*rx));
-	if (!rx || midranks(x, n, rx, &ties))
-		goto out;
-	/* Pearson's r of the ranks with 1..n (mean of both: (n + 1) / 2) */
-	mi = (n + 1) / 2.0;
-	for (i = 0; i < n; i++) {
-		num += (rx[i] - mi) * (i + 1 - mi);
-		sx += (rx[i] - mi) * (rx[i] - mi);
-		si += (i + 1 - mi) * (i + 1 - mi);
-	}
-	if (sx == 0)
-		goto out;
-	rho = fmax(-1, fmin(1, num / sqrt(sx * si)));
-	if (rho_out)
-		*rho_out = rho;
-	if (fabs(rho) == 1) {
-		p = 0;
-		goto out;
-	}
-	t = rho * sqrt((n - 2) / ((1 - rho) * (1 + rho)));
-	p = fmin(1, t_two_tail(t, n - 2));
-out:
-	free(rx);
-	return p;
-}
-
 /* P(T > t) with T ~ t(df); a t of +/-HUGE_VAL (no spread) gives 0 or 1. */
 static double upper_tail(double t, double df)
 {

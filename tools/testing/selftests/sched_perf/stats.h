@@ -102,16 +102,6 @@ double stats_signed_rank(const double *d, unsigned int n, double *t_out);
 double stats_signed_rank_min_p(unsigned int n);
 
 /*
- * Trend of @n values in the order measured: Spearman's rho of @x against
- * 1..n into @rho_out (may be NULL), and its two-sided p, as scipy 1.10.1
- * spearmanr(range(n), x) (midranks; Student t with n - 2 degrees of
- * freedom; p 0 at rho +/-1).  Fewer than 3 values, a value not finite, or
- * all equal: rho 0, p 1.  Not the gate's drift test, which is Kendall's
- * (trend.h).
- */
-double stats_trend(const double *x, unsigned int n, double *rho_out);
-
-/*
  * Equivalence (two one-sided t tests): the p that the mean of @x lies
  * inside (@lo, @hi), max(P under mean <= lo, P under mean >= hi), as
  * max(scipy 1.10.1 ttest_1samp(x, lo, alternative='greater').pvalue,

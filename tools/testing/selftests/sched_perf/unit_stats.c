@@ -391,35 +391,6 @@ TEST(stats_signed_rank_against_references)
 	EXPECT_DBL(stats_signed_rank(nan1, 2, &t), ==, 1);
 }
 
-TEST(stats_trend_against_references)
-{
-	static const double up[] = { 14.2, 14.6, 14.9, 15.3, 15.8, 16.1, 16.6, 17.0 };
-	static const double flat[] = { 10.1, 9.8, 10.3, 9.9, 10.0, 10.2, 9.7, 10.4 };
-	static const double tied[] = { 3, 1, 2, 2, 5, 4, 4, 6, 7, 6 };
-	static const double down[] = { 5, 4, 3, 2, 1 }, same[] = { 2, 2, 2, 2 };
-	double rho;
-
-	/* scipy 1.10.1 spearmanr(range(8), up): 1.0, 0.0 */
-	/* stats trend monotone */
-	EXPECT_DBL(stats_trend(up, 8, &rho), ==, 0);
-	EXPECT_DBL(rho, ==, 1);
-	/* spearmanr(range(8), flat): 0.1666666666666667, 0.693238811728395 */
-	/* stats trend none */
-	EXPECT_REL(0.693238811728395, stats_trend(flat, 8, &rho));
-	EXPECT_REL(0.1666666666666667, rho);
-	/* spearmanr(range(10), tied): 0.8624216160156492, 0.0013231707980979025 */
-	/* stats trend ties */
-	EXPECT_REL(0.0013231707980979025, stats_trend(tied, 10, &rho));
-	EXPECT_REL(0.8624216160156492, rho);
-	/* spearmanr(range(5), down): -0.9999999999999999, 1.4e-24 (rounding) */
-	/* stats trend down flat short */
-	EXPECT_DBL(stats_trend(down, 5, &rho), <, 1e-20);
-	EXPECT_DBL(rho, ==, -1);
-	EXPECT_DBL(stats_trend(same, 4, &rho), ==, 1);
-	EXPECT_DBL(rho, ==, 0);
-	EXPECT_DBL(stats_trend(up, 2, &rho), ==, 1);
-}
-
 TEST(stats_tost_against_references)
 {
 	static const double y[] = { 0.01, -0.02, 0.015, 0.005, -0.01, 0.02, 0, 0.012 };
