@@ -45,6 +45,14 @@ TEST(case_nan) { EXPECT_NEAR(1.0, nan(""), 1e9); }
 TEST(case_contains) { EXPECT_CONTAINS("ok 1 hackbench\n", "not ok 1"); }
 TEST(case_lacks) { EXPECT_LACKS("a # SKIP 0.82 b", "0.82"); }
 TEST(case_dbl) { double p = 0.051; EXPECT_DBL(p, <, 0.05); }
+TEST(case_loop)
+{
+	for (int i = 0; i < 3; i++) {
+		int seen = i;
+
+		EXPECT_NE(1, seen) TH_LOG("at %d", i);
+	}
+}
 TEST(case_passes) { EXPECT_NEAR(0.95, 0.951, 0.01); EXPECT_CONTAINS("abc", "b"); }
 
 TEST_HARNESS_MAIN
@@ -63,7 +71,10 @@ has "EXPECT_NEAR, a NaN" 'case_nan:1.0 = 1, nan("") = nan, tolerance 1e+09'
 has "EXPECT_CONTAINS" 'case_contains:"ok 1 hackbench\n" lacks "not ok 1"; it is:'
 has "EXPECT_LACKS" 'case_lacks:"a # SKIP 0.82 b" holds "0.82"; it is:'
 has "EXPECT_DBL" 'case_dbl:p = 0.050999999999999997, 0.05 = 0.050000000000000003'
-grep -qx '# Totals: pass:1 fail:6 xfail:0 xpass:0 skip:0 error:0' "$tmp/out" ||
-	fail "the six failing cases did not fail alone: $(grep '^# Totals' "$tmp/out")"
+# in a loop, the log of the iteration that failed (unit.h: a braced body)
+has "a check in a loop" 'case_loop:at 1'
+grep -q 'case_loop:at [023]' "$tmp/out" && fail "a check in a loop logged another iteration: $(grep case_loop:at "$tmp/out")"
+grep -qx '# Totals: pass:1 fail:7 xfail:0 xpass:0 skip:0 error:0' "$tmp/out" ||
+	fail "the seven failing cases did not fail alone: $(grep '^# Totals' "$tmp/out")"
 pass "a failing check prints what it compared: $(grep -F 'case_near:0.95 =' "$tmp/out" | sed 's/^# //')"
 done_ok

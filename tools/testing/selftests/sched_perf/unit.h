@@ -33,6 +33,14 @@
 #include "verdict.h"
 
 /*
+ * The harness's EXPECT_*() and ASSERT_*() are two statements (the check,
+ * then a for loop that runs a following TH_LOG() and stops an ASSERT):
+ * under an unbraced for or if only the first is guarded, so the log runs
+ * once after the loop and an ASSERT stops late.  A loop that logs or
+ * asserts has a body of its own statements (the value first, then the
+ * check); a bare EXPECT_*() may stay unbraced.  The macros below are one
+ * statement each.
+ *
  * The harness's EXPECT_EQ() and kin print integers: a double there prints
  * truncated.  EXPECT_NEAR() checks |a - b| <= tol and logs both doubles
  * in full and the tolerance; a NaN on either side fails.

@@ -151,8 +151,11 @@ TEST(opts_store)
 	EXPECT_TRUE(v.on);
 	free_words(words, nr);
 	/* bad values refused */
-	for (i = 0; i < ARRAY_SIZE(bad); i++)
-		EXPECT_TRUE(refused(bad[i])) TH_LOG("bad command line %zu", i);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		bool was_refused = refused(bad[i]);
+
+		EXPECT_TRUE(was_refused) TH_LOG("bad command line %zu", i);
+	}
 }
 
 /* The words of a parsed command line parse back to the same values. */

@@ -171,8 +171,11 @@ TEST(rows_table)
 		const char *n = metric_rows[i].name;
 
 		EXPECT_TRUE(row_well_formed(&metric_rows[i])) TH_LOG("row %s", n);
-		for (j = i + 1; j < metric_nr_rows; j++)
-			EXPECT_STRNE(n, metric_rows[j].name) TH_LOG("rows %zu and %zu", i, j);
+		for (j = i + 1; j < metric_nr_rows; j++) {
+			const char *other = metric_rows[j].name;
+
+			EXPECT_STRNE(n, other) TH_LOG("rows %zu and %zu", i, j);
+		}
 		EXPECT_EQ(named_load_sensitive(n), metric_load_sensitive(n)) TH_LOG("row %s", n);
 	}
 	EXPECT_TRUE(metric_load_sensitive("messages_per_sec"));
