@@ -5,7 +5,8 @@
 # of the sources runs and passes; and a failing check prints the values
 # it compared: the harness's EXPECT_EQ() the two integers, unit.h's
 # EXPECT_NEAR() both doubles and the tolerance, EXPECT_DBL() both
-# doubles, EXPECT_CONTAINS() the piece and the whole text.  The failing cases are built here, beside the
+# doubles, EXPECT_CONTAINS() the piece and the whole text, on one line:
+# a logged text is KTAP itself, and no line of it may stand bare.  The failing cases are built here, beside the
 # real sources, with the suite's flags.
 # Usage: unit_runner.sh INTREE
 set -u
@@ -68,8 +69,15 @@ has() {	# what line: a line of the failing output
 has "EXPECT_EQ" 'case_eq:Expected 42 (42) == seen (41)'
 has "EXPECT_NEAR" 'case_near:0.95 = 0.94999999999999996, ratio = 0.91310000000000002, tolerance 0.01'
 has "EXPECT_NEAR, a NaN" 'case_nan:1.0 = 1, nan("") = nan, tolerance 1e+09'
-has "EXPECT_CONTAINS" 'case_contains:"ok 1 hackbench\n" lacks "not ok 1"; it is:'
-has "EXPECT_LACKS" 'case_lacks:"a # SKIP 0.82 b" holds "0.82"; it is:'
+has "EXPECT_CONTAINS" 'case_contains:"ok 1 hackbench\n" lacks "not ok 1"; it is: ok 1 hackbench\n'
+has "EXPECT_LACKS" 'case_lacks:"a # SKIP 0.82 b" holds "0.82"; it is: a # SKIP 0.82 b'
+# the texts logged are KTAP themselves: every line of the document is
+# still its own (a "#" line, a result, the header, the plan)
+bare=$(grep -vE '^(#|ok |not ok |TAP version |1\.\.)' "$tmp/out" | head -n3)
+[ -z "$bare" ] || fail "lines of a logged text outside a comment, read as KTAP: $bare"
+plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/out")
+[ "$(grep -cE '^(ok|not ok) ' "$tmp/out")" = "$plan" ] ||
+	fail "result lines beyond the plan of $plan: $(grep -E '^(ok|not ok) ' "$tmp/out" | paste -sd'|')"
 has "EXPECT_DBL" 'case_dbl:p = 0.050999999999999997, 0.05 = 0.050000000000000003'
 # in a loop, the log of the iteration that failed (unit.h: a braced body)
 has "a check in a loop" 'case_loop:at 1'

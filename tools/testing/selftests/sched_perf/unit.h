@@ -15,6 +15,7 @@
 #define SCHED_PERF_UNIT_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -47,13 +48,15 @@
  */
 #define EXPECT_NEAR(a, b, tol) do {					\
 	double __near_a = (a), __near_b = (b), __near_tol = (tol);	\
-	EXPECT_TRUE(fabs(__near_a - __near_b) <= __near_tol)		\
+	bool within_tolerance = fabs(__near_a - __near_b) <= __near_tol; \
+	EXPECT_TRUE(within_tolerance)					\
 		TH_LOG("%s = %.17g, %s = %.17g, tolerance %g",		\
 		       #a, __near_a, #b, __near_b, __near_tol);		\
 } while (0)
 #define ASSERT_NEAR(a, b, tol) do {					\
 	double __near_a = (a), __near_b = (b), __near_tol = (tol);	\
-	ASSERT_TRUE(fabs(__near_a - __near_b) <= __near_tol)		\
+	bool within_tolerance = fabs(__near_a - __near_b) <= __near_tol; \
+	ASSERT_TRUE(within_tolerance)					\
 		TH_LOG("%s = %.17g, %s = %.17g, tolerance %g",		\
 		       #a, __near_a, #b, __near_b, __near_tol);		\
 } while (0)
@@ -64,24 +67,48 @@
  */
 #define EXPECT_DBL(a, op, b) do {					\
 	double __dbl_a = (a), __dbl_b = (b);				\
-	EXPECT_TRUE(__dbl_a op __dbl_b)					\
+	bool in_order = __dbl_a op __dbl_b;				\
+	EXPECT_TRUE(in_order)						\
 		TH_LOG("%s = %.17g, %s = %.17g", #a, __dbl_a, #b, __dbl_b); \
 } while (0)
 
 /*
- * A text holds (or lacks) a piece: the piece and the whole text logged
- * when not, so a KTAP line that moved shows where it went.
+ * @s in @buf (room @len) on one line: a newline as \n, a tab as \t.  The
+ * texts the checks below log are KTAP themselves; a line of theirs
+ * logged as it is ("not ok 1 ...") would read as a result of the unit
+ * tests' own document.
  */
-#define EXPECT_CONTAINS(text, piece) do {				\
+static inline const char *unit_one_line(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (; *s && n + 3 < len; s++) {
+		if (*s == '\n' || *s == '\t') {
+			buf[n++] = '\\';
+			buf[n++] = *s == '\n' ? 'n' : 't';
+		} else {
+			buf[n++] = *s;
+		}
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/*
+ * A text holds (or lacks) a piece: the piece and the whole text logged,
+ * one line each, when not, so a KTAP line that moved shows where it went.
+ */
+#define __UNIT_TEXT_CHECK(text, piece, want, verb) do {			\
 	const char *__c_text = (text), *__c_piece = (piece);		\
-	EXPECT_NE(NULL, strstr(__c_text, __c_piece))			\
-		TH_LOG("%s lacks \"%s\"; it is:\n%s", #text, __c_piece, __c_text); \
+	char __c_p[512], __c_t[8192];					\
+	bool text_holds_piece = strstr(__c_text, __c_piece) != NULL;	\
+	EXPECT_EQ(want, text_holds_piece)				\
+		TH_LOG("%s %s \"%s\"; it is: %s", #text, verb,		\
+		       unit_one_line(__c_piece, __c_p, sizeof(__c_p)),	\
+		       unit_one_line(__c_text, __c_t, sizeof(__c_t)));	\
 } while (0)
-#define EXPECT_LACKS(text, piece) do {					\
-	const char *__c_text = (text), *__c_piece = (piece);		\
-	EXPECT_EQ(NULL, strstr(__c_text, __c_piece))			\
-		TH_LOG("%s holds \"%s\"; it is:\n%s", #text, __c_piece, __c_text); \
-} while (0)
+#define EXPECT_CONTAINS(text, piece) __UNIT_TEXT_CHECK(text, piece, true, "lacks")
+#define EXPECT_LACKS(text, piece) __UNIT_TEXT_CHECK(text, piece, false, "holds")
 
 /*
  * The fixture directory (runset/, bounds/, schedstat-*, fuzz/...): the
