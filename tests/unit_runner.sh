@@ -54,7 +54,12 @@ TEST(case_loop)
 		EXPECT_NE(1, seen) TH_LOG("at %d", i);
 	}
 }
-TEST(case_passes) { EXPECT_NEAR(0.95, 0.951, 0.01); EXPECT_CONTAINS("abc", "b"); }
+TEST(case_passes)
+{
+	EXPECT_NEAR(0.95, 0.951, 0.01);
+	EXPECT_NEAR(HUGE_VAL, HUGE_VAL, 0);	/* equal infinities */
+	EXPECT_CONTAINS("abc", "b");
+}
 
 TEST_HARNESS_MAIN
 C
