@@ -75,11 +75,10 @@ TESTS=(
 	"vm		vm		tests/vm.sh @KSRC@"
 	"lava		vm		tests/lava.sh @KSRC@"
 )
-# the categories, in the order their tests run: the table's, as they come
-CATEGORIES=$(for t in "${TESTS[@]}"; do echo "$t" | awk '{ print $2 }'; done | awk '!seen[$0]++' | paste -sd' ')
-
 usage() { sed -n '3,19s/^# \{0,1\}//p' "$0"; }
 field() { echo "$1" | awk -v n="$2" '{ print $n }'; }
+# the categories, in the order their tests run: the table's, as they come
+CATEGORIES=$(for t in "${TESTS[@]}"; do field "$t" 2; done | awk '!seen[$0]++' | paste -sd' ')
 command_of() { echo "$1" | awk '{ $1 = ""; $2 = ""; sub(/^ +/, ""); print }'; }
 
 run_test() {	# command with @PATH@ words
