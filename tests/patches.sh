@@ -44,6 +44,28 @@ first_refused() {	# patch...
 	done
 }
 
+# The files PATCH... touch (their "+++ b/" lines), one a line.
+touched_files() {	# patch...
+	sed -n 's|^+++ b/||p' "$@" | sort -u
+}
+# Into DIR, the files PATCH... touch, as SRC has them (one a patch makes
+# is not there yet): a tree to apply them to, outside any git tree.
+copy_touched() {	# src dir patch...
+	local src=$1 dir=$2 f
+	shift 2
+	for f in $(touched_files "$@"); do
+		mkdir -p "$dir/$(dirname "$f")" || return 1
+		[ ! -f "$src/$f" ] || cp "$src/$f" "$dir/$f" || return 1
+	done
+}
+# Bare tracepoints, nothing else: PATCH... leave struct rq (sched.h) and
+# debugfs (debug.c) alone, or fail naming LABEL.
+rq_and_debugfs_untouched() {	# label patch...
+	local touched
+	touched=$(touched_files "${@:2}" | grep -E '^kernel/sched/(sched\.h|debug\.c)$' || true)
+	[ -z "$touched" ] || fail "$1 touches $touched: counters in struct rq or debugfs again?"
+}
+
 mapfile -t patches < <(ls "$top"/kernel/sched/*.patch 2>/dev/null | sort)
 [ ${#patches[@]} -gt 0 ] || fail "no kernel/sched/*.patch"
 # the seed series (scripts/seed-tree.sh), on top of the counters
@@ -79,11 +101,8 @@ pass "a commit cited without its subject fails checkpatch run from $ksrc"
 
 # Apply them in order to a copy of the files they touch.  A git tree
 # around KSRC would make git apply skip every path: work outside it.
-for f in $(sed -n 's|^+++ b/||p' "${patches[@]}" "${seeds[@]}" | sort -u); do
-	mkdir -p "$scratch/tree/$(dirname "$f")"
-	[ -f "$ksrc/$f" ] && cp "$ksrc/$f" "$scratch/tree/$f"
-done
-cd "$scratch/tree" || fail "no scratch tree"
+copy_touched "$ksrc" "$scratch/tree" "${patches[@]}" "${seeds[@]}" && cd "$scratch/tree" ||
+	fail "no scratch tree"
 export GIT_CEILING_DIRECTORIES=$scratch
 for p in "${patches[@]}"; do
 	git apply --check "$p" 2>"$scratch/err" ||
@@ -117,8 +136,7 @@ same_reasons() {	# tree label enum prefix macro file
 		fail "$2: enum $3 is '$kernel', the suite's $5 '$suite'"
 }
 tracepoints_ok . "6.12 series"
-touched=$(sed -n 's|^+++ b/||p' "${patches[@]}" | sort -u | grep -E '^kernel/sched/(sched\.h|debug\.c)$' || true)
-[ -z "$touched" ] || fail "the series touches $touched: counters in struct rq or debugfs again?"
+rq_and_debugfs_untouched "the series" "${patches[@]}"
 pass "the patched tree declares, exports and fires sched_select_idle_sibling_tp and sched_wakeup_preempt_tp, their reasons as sched_tp_sis.h and sched_tp_wp.h list them; struct rq and debugfs untouched"
 # Each class of the seed reports is a commit under test after a parent
 # without it, and each commit changes fair.c the way its class says
@@ -171,11 +189,8 @@ pass "kernel/seed: ${#seeds[@]} patches apply in order on the counters; the scan
 test_tree() {	# dir patch...: a copy of the source's files, PATCHes applied
 	local dir=$1 f
 	shift
-	rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || fail "no scratch tree $dir"
-	for f in $(sed -n 's|^+++ b/||p' "${patches[@]}" "${tests[@]}" | sort -u); do
-		mkdir -p "$(dirname "$f")"
-		[ -f "$ksrc/$f" ] && cp "$ksrc/$f" "$f"
-	done
+	rm -rf "$dir" && copy_touched "$ksrc" "$dir" "${patches[@]}" "${tests[@]}" && cd "$dir" ||
+		fail "no scratch tree $dir"
 	first_refused "$@" >/dev/null
 }
 test_tree "$scratch/test-alone" "${tests[@]}" ||
@@ -214,10 +229,8 @@ pass "kernel/test: sched_test_cost_ns charged at line $charged of core.c, after 
 if [ ${#patches[@]} -gt 1 ]; then
 	rm -rf "$scratch/tree2" && mkdir -p "$scratch/tree2"
 	(cd "$scratch/tree" && tar cf - .) | tar -C "$scratch/tree2" -xf -
-	cd "$scratch/tree2" || fail "no scratch tree"
-	for f in $(sed -n 's|^+++ b/||p' "${patches[@]}" | sort -u); do
-		[ -f "$ksrc/$f" ] && cp "$ksrc/$f" "$f"
-	done
+	copy_touched "$ksrc" "$scratch/tree2" "${patches[@]}" && cd "$scratch/tree2" ||
+		fail "no scratch tree"
 	refused=$(first_refused "${patches[@]:1}") &&
 		fail "the series applies without $(basename "${patches[0]}"): the check proves nothing"
 	pass "without $(basename "${patches[0]}"), $refused is refused"
@@ -311,8 +324,7 @@ for e in sched_sis_reason sched_wakeup_preempt_reason; do
 	  "$(added_enum "$e" "${mpatches[@]}")" ] ||
 		fail "enum $e: the mainline series' is not the 6.12 series'"
 done
-touched=$(sed -n 's|^+++ b/||p' "${mpatches[@]}" | sort -u | grep -E '^kernel/sched/(sched\.h|debug\.c)$' || true)
-[ -z "$touched" ] || fail "the mainline series touches $touched: counters in struct rq or debugfs again?"
+rq_and_debugfs_untouched "the mainline series" "${mpatches[@]}"
 msrc=${MAINLINE_SRC:-}
 if [ -z "$msrc" ]; then
 	pass "mainline: ${#mpatches[@]} patches checkpatch clean, the same reasons as the 6.12 series, struct rq and debugfs untouched; not applied (checkpatch only: set MAINLINE_SRC to a mainline tree to apply them)"
@@ -322,14 +334,11 @@ fi
 [ -f "$msrc/kernel/sched/fair.c" ] && [ -f "$msrc/include/trace/events/sched.h" ] ||
 	fail "MAINLINE_SRC=$msrc: not a kernel tree (no kernel/sched/fair.c or include/trace/events/sched.h)"
 apply_mainline() {	# dir patch... : as first_refused, on a copy of the files the series touches
-	local dir=$1 f
+	local dir=$1
 	shift
-	rm -rf "$dir"
-	for f in $(sed -n 's|^+++ b/||p' "${mpatches[@]}" | sort -u); do
-		mkdir -p "$dir/$(dirname "$f")" && cp "$msrc/$f" "$dir/$f" ||
-			fail "MAINLINE_SRC=$msrc: no $f"
-	done
-	cd "$dir" && first_refused "$@"
+	rm -rf "$dir" && copy_touched "$msrc" "$dir" "${mpatches[@]}" && cd "$dir" ||
+		fail "no scratch tree $dir"
+	first_refused "$@"
 }
 refused=$(apply_mainline "$scratch/ml" "${mpatches[@]}") ||
 	fail "mainline/$refused does not apply to $msrc: $(head -n2 "$scratch/err" | tr '\n' ' ')"
