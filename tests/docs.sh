@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Documentation/**/*.rst parses as reStructuredText with docutils, warnings
 # being errors (a table cell wider than its column is one); and a file with
-# such a table is refused, so the check can fail.  The levels the reference
-# states are compare.h's.
+# such a table is refused, so the check can fail.  Every cross-reference
+# resolves; the levels the reference states are compare.h's, its test
+# categories tests/run.sh's; the README's commands name targets,
+# programs and paths that exist.
 set -u
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -193,7 +195,7 @@ for p in $(grep -o '\$P/[a-z_]*' "$top/README" | sort -u); do
 	case $progs in *" ${p#\$P/} "*) n=$((n + 1)) ;; *) fail "README: $p: not a program the suite builds" ;; esac
 done
 [ $n -gt 0 ] || fail "README: no \$P/PROGRAM line"
-grep -q '^    P=build/linux-source-6.12/tools/testing/selftests/sched_perf$' "$top/README" ||
+grep -qx "    P=$(sched_perf_ksrc build)/tools/testing/selftests/sched_perf" "$top/README" ||
 	fail "README: P= is not where make build leaves the programs"
 pass "README: its $n \$P/ programs are the suite's, P where make build leaves them"
 n=0
