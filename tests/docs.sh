@@ -3,9 +3,9 @@
 # Documentation/**/*.rst parses as reStructuredText with docutils, warnings
 # being errors (a table cell wider than its column is one); and a file with
 # such a table is refused, so the check can fail.  Every cross-reference
-# resolves; the levels the reference states are compare.h's, its test
-# categories tests/run.sh's; the README's commands name targets,
-# programs and paths that exist.
+# resolves; the levels the reference states are compare.h's, the options
+# it names the programs', its test categories tests/run.sh's; the README's
+# commands name targets, programs and paths that exist.
 set -u
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -133,21 +133,40 @@ out=$(xref_check "$tmp/Documentation") && fail "dangling references were accepte
 [ "$(wc -l <<<"$out")" = 5 ] || fail "5 dangling references, found: $out"
 pass "dangling references refused: $(wc -l <<<"$out") of 5 (:ref:, :doc:, a document, two sections)"
 
-# The reference states the comparison's levels once, in sched_perf_compare's
-# --alpha row (the rest of the docs name --alpha): they must be compare.h's.
+# The reference states the comparison's levels once, in "Comparing saved
+# runs" (the rest of the docs name --alpha): they must be compare.h's.
 define() {	# name: the value of #define NAME in compare.h
 	sed -n "s/^#define $1[[:space:]]\{1,\}\([0-9.]*\).*/\1/p" \
 		"$top/tools/testing/selftests/sched_perf/compare.h"
 }
 ref=$top/Documentation/scheduler/sched-perf.rst
-row=$(grep -A1 '^``--alpha A``' "$ref" | tr -s ' \n' ' ')
-doc=$(sed -n 's/.*(\([0-9.]*\); boots \([0-9.]*\)); SAME.s own, per metric: \([0-9.]*\) .*/\1 \2 \3/p' <<<"$row")
+levels='The levels (``compare.h``): regressed and improved at alpha'
+doc=$(tr -s ' \n' ' ' <"$ref" | grep -o "$levels ([0-9.]*; boots [0-9.]*) over the metrics, same at [0-9.]* per metric" |
+	sed 's/.*(\([0-9.]*\); boots \([0-9.]*\)).* same at \([0-9.]*\) .*/\1 \2 \3/')
 want="$(define CMP_ALPHA) $(define CMP_ALPHA_BOOTS) $(define CMP_ALPHA_SAME)"
-[ -n "$doc" ] || fail "sched-perf.rst: no --alpha row with '(A; boots B); SAME's own, per metric: S': $row"
+[ -n "$doc" ] || fail "sched-perf.rst: no '$levels (A; boots B) over the metrics, same at S per metric'"
 awk -v d="$doc" -v w="$want" 'BEGIN { n = split(d, a); m = split(w, b)
 	if (n != 3 || m != 3) exit 1; for (i = 1; i <= 3; i++) if (a[i] + 0 != b[i] + 0) exit 1 }' ||
-	fail "sched-perf.rst's --alpha row says alpha, boots, SAME '$doc'; compare.h: '$want'"
-pass "sched-perf.rst's --alpha row: alpha, boots' alpha, SAME's level $doc, as compare.h's"
+	fail "sched-perf.rst's levels say alpha, boots, same '$doc'; compare.h: '$want'"
+pass "sched-perf.rst's levels: alpha, boots' alpha, same's $doc, as compare.h's"
+
+# The options carry their help (--help); the reference only names them,
+# and each it names is one the suite declares (a peer's, "stress-ng
+# ``--dirdeep``", is the peer's).
+suite_options() {	# the suite's long options, one a line
+	cat "$top"/tools/testing/selftests/sched_perf/*.[ch] |
+		grep -oE '(OPT_[A-Z_]+\([^,]*, *|long_name = )"[a-z0-9-]+"' |
+		sed 's/.*"\(.*\)"/\1/' | sort -u
+}
+unknown_options() {	# rst file: the --options it names that the suite lacks
+	grep -oE '(stress-ng )?``--[a-z0-9-]+' "$1" | grep -v '^stress-ng ' |
+		sed 's/``--//' | sort -u | comm -23 - <(suite_options)
+}
+out=$(unknown_options "$ref")
+[ -z "$out" ] || fail "sched-perf.rst names options no program has: $out"
+[ "$(unknown_options <(printf '``--budget`` ``--no-such-option``\n'))" = no-such-option ] ||
+	fail "a reference naming --no-such-option was accepted"
+pass "sched-perf.rst: the $(grep -oE '``--[a-z0-9-]+' "$ref" | sort -u | wc -l) options it names are the programs' (a made-up one is refused)"
 
 # sched-perf-tools.rst's table of test categories: tests/run.sh's, in its order.
 doc=$(awk '/^``make check`` is ``tests\/run.sh``/ { at = 1 }
