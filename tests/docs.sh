@@ -158,15 +158,18 @@ suite_options() {	# the suite's long options, one a line
 		grep -oE '(OPT_[A-Z_]+\([^,]*, *|long_name = )"[a-z0-9-]+"' |
 		sed 's/.*"\(.*\)"/\1/' | sort -u
 }
-unknown_options() {	# rst file: the --options it names that the suite lacks
+named_options() {	# rst file: the suite's --options it names, one a line
 	grep -oE '(stress-ng )?``--[a-z0-9-]+' "$1" | grep -v '^stress-ng ' |
-		sed 's/``--//' | sort -u | comm -23 - <(suite_options)
+		sed 's/``--//' | sort -u
+}
+unknown_options() {	# rst file: the --options it names that the suite lacks
+	named_options "$1" | comm -23 - <(suite_options)
 }
 out=$(unknown_options "$ref")
 [ -z "$out" ] || fail "sched-perf.rst names options no program has: $out"
 [ "$(unknown_options <(printf '``--budget`` ``--no-such-option``\n'))" = no-such-option ] ||
 	fail "a reference naming --no-such-option was accepted"
-pass "sched-perf.rst: the $(grep -oE '``--[a-z0-9-]+' "$ref" | sort -u | wc -l) options it names are the programs' (a made-up one is refused)"
+pass "sched-perf.rst: the $(named_options "$ref" | wc -l) options it names are the programs' (a made-up one is refused)"
 
 # sched-perf-tools.rst's table of test categories: tests/run.sh's, in its order.
 doc=$(awk '/^``make check`` is ``tests\/run.sh``/ { at = 1 }

@@ -187,7 +187,7 @@ pass "kernel/seed: ${#seeds[@]} patches apply in order on the counters; the scan
 # kernel/test: alone on the source, and after kernel/sched as vmtest
 # applies them (VM_KERNEL_PATCHES after kernel/sched/*.patch)
 test_tree() {	# dir patch...: a copy of the source's files, PATCHes applied
-	local dir=$1 f
+	local dir=$1
 	shift
 	rm -rf "$dir" && copy_touched "$ksrc" "$dir" "${patches[@]}" "${tests[@]}" && cd "$dir" ||
 		fail "no scratch tree $dir"

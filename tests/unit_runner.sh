@@ -6,8 +6,9 @@
 # it compared: the harness's EXPECT_EQ() the two integers, unit.h's
 # EXPECT_NEAR() both doubles and the tolerance, EXPECT_DBL() both
 # doubles, EXPECT_CONTAINS() the piece and the whole text, on one line:
-# a logged text is KTAP itself, and no line of it may stand bare.  The failing cases are built here, beside the
-# real sources, with the suite's flags.
+# a logged text is KTAP itself, and no line of it may stand bare.  The
+# failing cases are built here, beside the real sources, with the suite's
+# flags.
 # Usage: unit_runner.sh INTREE
 set -u
 . "$(dirname "$0")/lib.sh"
