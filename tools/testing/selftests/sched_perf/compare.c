@@ -342,20 +342,20 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 		break;
 	case CMP_REGRESSED:
 		snprintf(r->why, sizeof(r->why),
-			 "shown worse than %s (one-sided p %.3g < %.3g); the regression to catch is %s; %s%s",
-			 alarm, r->p_beyond, lm / 2, limit, fig, apart);
+			 "shown worse (one-sided p %.3g < %.3g), estimated beyond the alarm line %s; the regression to catch is %s; %s%s",
+			 r->p_beyond, r->threshold == 0 ? lm : lm / 2, alarm, limit, fig, apart);
 		break;
 	case CMP_IMPROVED:
 		snprintf(r->why, sizeof(r->why),
-			 "shown better than %s (one-sided p %.3g < %.3g); %s%s", alarm_opp,
-			 r->p_beyond, lm / 2, fig, apart);
+			 "shown better (one-sided p %.3g < %.3g), estimated beyond %s; %s%s",
+			 r->p_beyond, lm / 2, alarm_opp, fig, apart);
 		break;
 	case CMP_WORSE:
 	case CMP_BETTER:
 		snprintf(r->why, sizeof(r->why),
-			 "%s: significant (p < %.3g), but not shown beyond %s (one-sided p %.3g); %s",
+			 "%s: significant (p < %.3g), but estimated within %s; %s",
 			 r->verdict == CMP_WORSE ? "worse" : "better", lm,
-			 r->verdict == CMP_WORSE ? alarm : alarm_opp, r->p_beyond, fig);
+			 r->verdict == CMP_WORSE ? alarm : alarm_opp, fig);
 		break;
 	case CMP_SAME:
 		snprintf(r->why, sizeof(r->why), "within +/-%.3g%%, equivalence p %.3g < %.3g; %s",
@@ -461,8 +461,8 @@ static double *scaled(const struct cmp_result *r, const double *v, unsigned int 
 struct judged {
 	struct shift sh;
 	double *a, *b;		/* owned: the data on the metric's scale */
-	double p_worse;		/* the change beyond the threshold, bad way */
-	double p_better;	/* beyond it the other way */
+	double p_worse;		/* one-sided: a move the bad way, against 0 */
+	double p_better;	/* a move the good way */
 };
 
 /*
@@ -730,9 +730,14 @@ static void test(struct cmp_result *r, struct judged *j)
 		r->p_same = r->p_ni = zeros ? 0 : 1;
 		return;
 	}
-	/* the gate fails beyond the alarm line, inside the threshold */
-	j->p_worse = shift_p(sh, on_scale(r, r->alarm), bad_way(th));
-	j->p_better = shift_p(sh, on_scale(r, -r->alarm), good_way(th));
+	/*
+	 * A move is shown against 0; whether it is beyond the alarm line is
+	 * the estimate's to say (decide()): a test against the line itself
+	 * needs the interval's far bound beyond it, which a true change
+	 * between A and M reaches in a few gates only.
+	 */
+	j->p_worse = shift_p(sh, 0, bad_way(th));
+	j->p_better = shift_p(sh, 0, good_way(th));
 	r->p_ni = shift_p(sh, on_scale(r, th), good_way(th));
 	r->p_same = fmax(shift_p(sh, on_scale(r, -margin), SHIFT_GREATER),
 			 shift_p(sh, on_scale(r, margin), SHIFT_LESS));
@@ -755,28 +760,58 @@ static void interval(struct cmp_result *r, const struct judged *j)
 	r->ci_hi = hi;
 }
 
+/* Is @change beyond @line, on its far side from 0? */
+static bool beyond(double change, double line)
+{
+	return line < 0 ? change < line : change > line;
+}
+
 /*
- * The verdict of a metric that could be judged.  Beyond the threshold
- * only when shown (one-sided, each way at half the metric's two-sided
- * level: the bound of its interval lies beyond); the same only when
- * shown; a significant move of a size not shown beyond the threshold is
- * worse or better, which a gate keeps looking at.
+ * "same" claims the change lies within +/- M: the equivalence test
+ * shows it, and the interval printed beside the word says it too, finite
+ * and inside, so that no reader sees "same" next to [-100 %, +inf].
+ */
+static bool interval_inside(const struct cmp_result *r)
+{
+	double m = fabs(r->threshold);
+
+	return isfinite(r->ci_lo) && isfinite(r->ci_hi) && r->ci_lo > -m && r->ci_hi < m;
+}
+
+/* The interval's bound on the bad side of the threshold, finite and inside it. */
+static bool bad_bound_inside(const struct cmp_result *r)
+{
+	if (r->threshold < 0)
+		return isfinite(r->ci_lo) && r->ci_lo > r->threshold;
+	return isfinite(r->ci_hi) && r->ci_hi < r->threshold;
+}
+
+/*
+ * The verdict of a metric that could be judged.  regressed: a move the
+ * bad way shown (one-sided against 0 at half the metric's level: the
+ * interval lies on the bad side of 0) and its estimate beyond the alarm
+ * line A; improved the same the good way; same only when neither holds,
+ * the equivalence test shows the change within +/- M and the interval
+ * agrees; a move shown whose estimate is not beyond A is worse or better,
+ * which a gate keeps looking at.  A threshold of 0 names no direction:
+ * any move shown is a regression.
  */
 static enum cmp_verdict decide(struct cmp_result *r, const struct judged *j, bool too_few)
 {
 	double lm = r->level_metric, one = r->threshold == 0 ? lm : lm / 2;
 	bool bad = bad_way_moved(r->change, r->threshold);
+	double line = r->threshold == 0 ? 0 : r->alarm;
 
 	r->p_beyond = bad ? j->p_worse : j->p_better;
-	if (!too_few && j->p_worse < one) {
+	if (!too_few && j->p_worse < one && (line == 0 || beyond(r->change, line))) {
 		r->p_beyond = j->p_worse;
 		return CMP_REGRESSED;
 	}
-	if (!too_few && j->p_better < one) {
+	if (!too_few && j->p_better < one && line != 0 && beyond(r->change, -line)) {
 		r->p_beyond = j->p_better;
 		return CMP_IMPROVED;
 	}
-	if (r->p_same < r->level_same)
+	if (r->p_same < r->level_same && (r->from_zero || interval_inside(r)))
 		return CMP_SAME;
 	if (!too_few && r->p < lm)
 		return bad ? CMP_WORSE : CMP_BETTER;
@@ -793,8 +828,13 @@ bool cmp_bad_side_open(const struct cmp_result *r)
 		return false;
 	case CMP_UNDECIDED:
 	case CMP_TOO_FEW:
-		/* not worse than the threshold may be shown on its own */
-		return !(r->p_ni < r->level_same);
+	case CMP_WORSE:
+		/*
+		 * not worse than the threshold may be shown on its own (a
+		 * small move shown, its estimate within A, that cannot be
+		 * M), the interval's bad bound inside M, as same's
+		 */
+		return !(r->p_ni < r->level_same && bad_bound_inside(r));
 	default:
 		return true;
 	}
@@ -943,66 +983,97 @@ static double crossing(double theta, const double *info, const double *bound, un
 	return cross;
 }
 
+/*
+ * The power of the looks of @lp (the metric of @r, its spread r->sd) at a
+ * true change @theta on the metric's scale, in the bad way's units
+ * (positive): a look fails the metric when its score crosses the
+ * significance bound and its estimate lies beyond the alarm line, i.e.
+ * Z_k beyond max(t_k, |A| sqrt(I_k)).  0 when no look can reach its level.
+ */
+static double power_of(const struct cmp_result *r, const struct cmp_params *p,
+		       const struct look_plan *lp, unsigned int n_old, double theta)
+{
+	double eff = p->boots ? 1 : 3 / M_PI, info[CMP_MAX_LOOKS], bound[CMP_MAX_LOOKS];
+	double alarm = fabs(on_scale(r, r->alarm)), df, t;
+	unsigned int k, nr = 0;
+
+	for (k = 0; k < lp->nr; k++) {
+		unsigned int n = lp->n[k], no = p->paired || p->boots ? n : n_old;
+
+		/* a look its test cannot reach cannot catch anything */
+		if (!(cmp_min_p(p, no, n) < lp->level[k]))
+			continue;
+		/*
+		 * t's quantile for the small sizes the normal overstates; the
+		 * rank tests, discrete there, with half the degrees of freedom
+		 * (sched_perf_sim --mde-table checks the figure by simulation)
+		 */
+		df = p->boots ? no + n - 2.0 : ((p->paired ? n : no + n - 1.0) - 1) / 2;
+		info[nr] = eff / (r->sd * r->sd * variance_factor(p, n_old, n));
+		t = df >= 1 ? stats_t_quantile(1 - lp->level[k] / 2, df) : HUGE_VAL;
+		bound[nr] = fmax(t, alarm * sqrt(info[nr]));
+		nr++;
+	}
+	return nr ? crossing(theta, info, bound, nr) : 0;
+}
+
 double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
 	       unsigned int n_new, bool to_max)
 {
-	double sign = r->threshold < 0 ? -1 : 1, info[CMP_MAX_LOOKS], bound[CMP_MAX_LOOKS];
-	double eff = p->boots ? 1 : 3 / M_PI, lo = 0, hi = 1, mid, df, alarm;
+	double sign = r->threshold < 0 ? -1 : 1, lo = 0, hi = 1, mid;
 	struct look_plan lp;
-	unsigned int k, nr = 0;
+	unsigned int k;
 
 	if (r->from_zero || r->threshold == 0 || !(r->sd > 0) || !n_new ||
 	    (!p->paired && !n_old))
 		return NAN;
 	plan_looks(p, r->share > 0 ? r->share : 1, p->paired ? 0 : n_old, n_new, to_max, &lp);
-	for (k = 0; k < lp.nr; k++) {
-		unsigned int n = lp.n[k], no = p->paired || p->boots ? n : n_old;
-
-		/* a look its test cannot reach cannot catch anything */
-		if (!(cmp_min_p(p, no, n) < lp.level[k]))
-			continue;
-		/*
-		 * t's quantile for the small sizes the normal overstates; the
-		 * rank tests, discrete there, with half the degrees of freedom
-		 * (sched_perf_sim --mde-table: 90-97 % fail at the mde printed,
-		 * 80 % at 8 blocks with all of them)
-		 */
-		df = p->boots ? no + n - 2.0 : ((p->paired ? n : no + n - 1.0) - 1) / 2;
-		info[nr] = eff / (r->sd * r->sd * variance_factor(p, n_old, n));
-		bound[nr++] = df >= 1 ? stats_t_quantile(1 - lp.level[k] / 2, df) : HUGE_VAL;
-	}
-	if (!nr)
+	if (!(power_of(r, p, &lp, n_old, 1e6) >= CMP_MDE_POWER))
 		return copysign(HUGE_VAL, sign);
-	/* theta: the change beyond the line, on the scale, in units of sd */
-	while (crossing(hi, info, bound, nr) < CMP_MDE_POWER && hi < 1e6)
+	/* theta: the change on the metric's scale, the bad way */
+	while (power_of(r, p, &lp, n_old, hi) < CMP_MDE_POWER && hi < 1e6)
 		hi *= 2;
 	/* to 1e-7 of a log change: far below the figures printed */
 	for (k = 0; k < 24; k++) {
 		mid = (lo + hi) / 2;
-		if (crossing(mid, info, bound, nr) < CMP_MDE_POWER)
+		if (power_of(r, p, &lp, n_old, mid) < CMP_MDE_POWER)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	alarm = fabs(on_scale(r, r->alarm));
-	/*
-	 * Inside the threshold a change may also be shown the same (within
-	 * +/- M) and pass: what the gate is sure to catch starts at M.
-	 */
-	return as_change(r, sign * fmax(alarm + hi, fabs(on_scale(r, r->threshold))));
+	return as_change(r, sign * hi);
+}
+
+double cmp_power(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
+		 unsigned int n_new, bool to_max, double change)
+{
+	struct look_plan lp;
+
+	if (r->from_zero || r->threshold == 0 || !(r->sd > 0) || !n_new ||
+	    (!p->paired && !n_old) || !bad_way_moved(change, r->threshold))
+		return NAN;
+	plan_looks(p, r->share > 0 ? r->share : 1, p->paired ? 0 : n_old, n_new, to_max, &lp);
+	return power_of(r, p, &lp, n_old, fabs(on_scale(r, change)));
 }
 
 /*
- * The 80 % upper confidence bound of a standard deviation @sd seen in @n
- * values: sd sqrt((n - 1) / chi2_0.2(n - 1)), the quantile by Wilson and
- * Hilferty's cube.
+ * The upper confidence bound (CMP_SD_CONF) of a standard deviation @sd
+ * seen in @n values: sd sqrt(k / chi2_(1-conf)(k)), the quantile by
+ * Wilson and Hilferty's cube, k the degrees of freedom of a robust
+ * spread of n values (CMP_ROBUST_DF_SHARE of n - 1: the MAD's efficiency).
  */
 static double upper_sd(double sd, unsigned int n)
 {
-	double k = n > 1 ? n - 1.0 : 1, z = -0.8416212335729143;
+	double k = fmax(1, CMP_ROBUST_DF_SHARE * (n > 1 ? n - 1.0 : 1));
+	double z = -CMP_SD_UPPER_Z;
 	double c = 1 - 2 / (9 * k) + z * sqrt(2 / (9 * k));
 
 	return c > 0 ? sd * sqrt(1 / (c * c * c)) : sd * 10;
+}
+
+double cmp_planning_sd(const struct cmp_result *r)
+{
+	return upper_sd(r->sd, r->nb ? r->nb : r->new.n);
 }
 
 const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsigned int n)
@@ -1018,6 +1089,13 @@ const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsign
 	return NULL;
 }
 
+/* Does @r, its spread planned, catch @catch at CMP_MDE_POWER with @plan? */
+static bool catches(const struct cmp_result *r, const struct cmp_params *plan,
+		    unsigned int n_old, double catch)
+{
+	return cmp_power(r, plan, n_old, plan->now, true, catch) >= CMP_MDE_POWER;
+}
+
 unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_params *p,
 			       double catch)
 {
@@ -1028,21 +1106,23 @@ unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_p
 
 	if (!(seen->sd > 0) || !p->now)
 		return 0;
-	/* inside the rule's change a pass promises nothing: plan for that */
-	catch = fmax(fabs(catch), fabs(seen->threshold));
+	/* a change the bad way of the rule, whatever sign it was given in */
+	catch = copysign(fabs(catch), seen->threshold);
 	/*
-	 * The spread of a few runs is itself noisy: planned from its 80 %
-	 * upper bound, the plan falls short of the power far less often.
+	 * The spread of a few runs is itself noisy: planned from its upper
+	 * bound, the plan falls short of the power far less often.
 	 */
-	r.sd = upper_sd(seen->sd, seen->nb ? seen->nb : seen->new.n);
-	/* the mde falls as max_runs grows: the smallest max_runs that catches it */
+	r.sd = cmp_planning_sd(seen);
+	if (p->paired)
+		n_old = 0;
+	/* the power rises with max_runs: the smallest max_runs that catches it */
 	plan.max_runs = hi;
-	if (!(fabs(cmp_mde(&r, &plan, n_old, p->now, true)) <= fabs(catch)))
+	if (!catches(&r, &plan, n_old, catch))
 		return RUNSET_MAX_RUNS + 1;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		plan.max_runs = mid;
-		if (fabs(cmp_mde(&r, &plan, n_old, p->now, true)) <= fabs(catch))
+		if (catches(&r, &plan, n_old, catch))
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -1052,6 +1132,7 @@ unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_p
 
 void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_params *p)
 {
+	struct cmp_result planned;
 	unsigned int i, n_old, n_new;
 
 	for (i = 0; i < n; i++) {
@@ -1063,8 +1144,11 @@ void cmp_fill_mde(struct cmp_result *res, unsigned int n, const struct cmp_param
 		n_old = r->old.n;
 		if (p->paired)
 			n_old = n_new = r->nb;
-		r->mde = cmp_mde(r, p, n_old, n_new, true);
-		r->mde_now = cmp_mde(r, p, n_old, n_new, false);
+		/* from the spread's upper bound: a figure the gate can defend */
+		planned = *r;
+		planned.sd = cmp_planning_sd(r);
+		r->mde = cmp_mde(&planned, p, n_old, n_new, true);
+		r->mde_now = cmp_mde(&planned, p, n_old, n_new, false);
 	}
 }
 

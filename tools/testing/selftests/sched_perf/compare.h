@@ -96,6 +96,17 @@
 #define CMP_PRIMARY_SHARE	0.7
 /* The power the minimum detectable effect (mde) is stated at. */
 #define CMP_MDE_POWER	0.90
+/*
+ * The mde a gate prints and the runs it plans come from an upper bound of
+ * the spread it saw, not the spread itself: a few runs' spread is noisy,
+ * and half the gates would print a figure they catch less often than
+ * stated.  The one-sided normal quantile of the bound's confidence, and
+ * the degrees of freedom a robust (MAD based) spread of n values has, as
+ * a share of n - 1 (its efficiency).  Chosen with sched_perf_sim
+ * --mde-honesty (verdicts.rst).
+ */
+#define CMP_SD_UPPER_Z		1.2815515655446004	/* 90 % */
+#define CMP_ROBUST_DF_SHARE	0.5
 #define CMP_MAX_CV	0.50	/* robust CV above this on a side: no verdict */
 #define CMP_MAX_RULES	128	/* rules one comparison judges (BOUNDS_MAX) */
 #define CMP_MAX_LOOKS	32	/* looks of one sequential comparison */
@@ -291,6 +302,17 @@ unsigned int cmp_first_look(const struct cmp_params *p, const struct cmp_rule *r
  */
 double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
 	       unsigned int n_new, bool to_max);
+
+/*
+ * @r's power (its spread r->sd, as cmp_mde()) at a true @change the bad
+ * way of its threshold, with the looks of @p as cmp_mde() counts them;
+ * NaN where cmp_mde() has no figure or @change is not the bad way.
+ */
+double cmp_power(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
+		 unsigned int n_new, bool to_max, double change);
+
+/* The spread a gate plans and states its mde from: r->sd's upper bound. */
+double cmp_planning_sd(const struct cmp_result *r);
 
 /*
  * Each result's mde (with the runs a side @p may still take: max_runs)

@@ -126,7 +126,7 @@ TEST(gate_alarm_line)
 	/* -4 % regressed: the alarm at half the change, both named */
 	EXPECT_EQ(CMP_REGRESSED, r[0].verdict);
 	EXPECT_NEAR(-0.025, r[0].alarm, 0);
-	EXPECT_CONTAINS(r[0].why, "shown worse than -2.5%");
+	EXPECT_CONTAINS(r[0].why, "estimated beyond the alarm line -2.5%");
 	EXPECT_CONTAINS(r[0].why, "the regression to catch is -5.0%");
 	p.alarm_share = 1;
 	compare_runsets(&old, &new, four, 4, &p, r);
