@@ -59,6 +59,16 @@ static void budget_default(const void *ctx, char *buf, size_t len)
 		 COMPARE_BUDGET_SHARE * default_budget(wl));
 }
 
+static void max_runs_default(const void *ctx, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u", MAX_ITERATIONS);
+}
+
+static void gate_time_default(const void *ctx, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u", GATE_TIME_DEFAULT);
+}
+
 static int parse_results(const char *prog, const struct opt_spec *o,
 			 const char *arg)
 {
@@ -132,19 +142,23 @@ static const struct opt_spec common_opts[] = {
 		   "each block's B judged against its A (paired)",
 		   .flags = OPT_THIS_RUN),
 	OPT_ULONG(0, "max-runs", "N", &cfg.max_runs, 1, MAX_ITERATIONS,
-		  "while a comparison is undecided (neither proven the\n"
-		  "same nor shown to differ), up to N iterations\n"
-		  "(blocks) per side (default: 3 x --iterations), for\n"
-		  "at most another --budget seconds",
-		  .flags = OPT_THIS_RUN),
+		  "while a comparison is open (neither decided nor\n"
+		  "passed), up to N iterations (blocks) per side\n"
+		  "(default %s), within --gate-time",
+		  .help_default = max_runs_default, .flags = OPT_THIS_RUN),
 	OPT_PERCENT(0, "catch", "P[%]", &cfg.catch_pct,
 		    "the regression to catch: after each look, plan the\n"
 		    "iterations (blocks) per side that catch a fall of P\n"
-		    "percent of the throughput (at least its change line)\n"
-		    "at 90 percent power, from the noise seen, within\n"
-		    "--max-runs (default with --catch: 10 x --iterations);\n"
-		    "the plan is printed",
+		    "percent of the throughput at 90 percent power, from\n"
+		    "the noise seen, within --max-runs and --gate-time\n"
+		    "(default: the throughput's change line, M); the plan\n"
+		    "is printed after each look, and what it can catch\n"
+		    "when the time cannot reach P",
 		    .flags = OPT_THIS_RUN),
+	OPT_DOUBLE(0, "gate-time", "SEC", &cfg.gate_time, 1, 86400,
+		   "seconds a comparison may take in all, its plan\n"
+		   "included (default %s)",
+		   .help_default = gate_time_default, .flags = OPT_THIS_RUN),
 	OPT_DOUBLE(0, "alarm", "F", &cfg.alarm_share, 0.01, 1,
 		   "the gate fails on a change shown beyond F of a\n"
 		   "rule's change, for rules without their own 'alarm'\n"
@@ -346,6 +360,7 @@ const struct run_config *cli_parse(const struct workload *wl, int argc, char **a
 		.nr_threads_pct = wl->default_nr_threads_pct,
 		.budget = default_budget(wl),
 		.counters = measure_default_sources(),
+		.gate_time = GATE_TIME_DEFAULT,
 	};
 	default_paths(wl, &cfg);
 	if (!opts)

@@ -10,6 +10,14 @@
 /* The most iterations a run takes (--iterations, --max-runs). */
 #define MAX_ITERATIONS 1000
 
+/*
+ * The seconds a comparison (--ab, --baseline) may take by default: a
+ * CI slot of ten minutes a program on 2 CPUs, where a paired gate runs
+ * about 130 hackbench blocks (4.5 s each), what catching -5 % at 90 %
+ * takes at a per-iteration CV of 0.05 (verdicts.rst).
+ */
+#define GATE_TIME_DEFAULT 600
+
 /* A program's command line, parsed: the options every program has. */
 struct run_config {
 	double nr_threads_pct;
@@ -27,7 +35,8 @@ struct run_config {
 	char ab[256];			/* --ab: the knob of an A/B */
 	bool bisect;			/* git bisect run exit codes */
 	unsigned long max_runs;		/* per side; 0: no more than planned */
-	double catch_pct;		/* --catch: the change to plan for, %; 0: none */
+	double catch_pct;		/* --catch: the change to plan for, %; 0: M */
+	double gate_time;		/* --gate-time: seconds a comparison may take */
 	double alarm_share;		/* --alarm: of a rule's change; 0: the default */
 	char evidence[PATH_MAX];	/* --evidence: trace a re-run into it */
 	char options[512];		/* what changes the load, for run sets */

@@ -70,6 +70,16 @@ static double log_choose(unsigned int n_old, unsigned int n_new)
 	       lgamma((double)n_new + 1);
 }
 
+void cmp_mde_text(double mde, char *buf, size_t len)
+{
+	if (isnan(mde))
+		snprintf(buf, len, "n/a");
+	else if (isinf(mde))
+		snprintf(buf, len, "cannot reach");
+	else
+		cmp_percent(mde, buf, len);
+}
+
 bool cmp_decided(enum cmp_verdict v)
 {
 	return v == CMP_SAME || v == CMP_REGRESSED || v == CMP_IMPROVED;
@@ -110,10 +120,16 @@ double cmp_min_p(const struct cmp_params *p, unsigned int n_old, unsigned int n_
 	return fmin(1, exp(M_LN2 - log_choose(n_old, n_new)));
 }
 
-/* The share of a budget spent by a look at @n of the gate's runs. */
-static double spent_share(const struct cmp_params *p, unsigned int n, bool last)
+/* The share of a budget spent by a look at @n of a plan of @max runs. */
+static double spent_share(unsigned int n, unsigned int max, bool last)
 {
-	return cmp_spent_by(1, (double)n / p->max_runs, last);
+	return cmp_spent_by(1, (double)n / max, last);
+}
+
+/* The plan look @k before this one was taken under. */
+static unsigned int max_before(const struct cmp_params *p, unsigned int k)
+{
+	return p->before_max && p->before_max[k] ? p->before_max[k] : p->max_runs;
 }
 
 void cmp_look_levels(const struct cmp_params *p, double share, unsigned int n_old,
@@ -129,13 +145,13 @@ void cmp_look_levels(const struct cmp_params *p, double share, unsigned int n_ol
 	}
 	for (k = 0; k < p->nr_before; k++) {
 		n = p->before[k];
-		by = spent_share(p, n, false);
+		by = spent_share(n, max_before(p, k), false);
 		/* a look its test could not reach spent nothing of its share */
-		if (cmp_min_p(p, n_old ? n_old : n, n) < alpha * (by - spent))
+		if (by > spent && cmp_min_p(p, n_old ? n_old : n, n) < alpha * (by - spent))
 			spent = by;
-		prev = by;
+		prev = fmax(prev, by);
 	}
-	by = spent_share(p, p->now, p->last);
+	by = spent_share(p->now, p->max_runs, p->last);
 	*level = alpha * fmax(0, by - spent);
 	*level_same = alpha_same_of(p) * fmax(0, by - prev);
 }
@@ -872,6 +888,7 @@ bool cmp_gate_open(const struct cmp_result *res, unsigned int n)
 struct look_plan {
 	unsigned int nr;
 	unsigned int planned[CMP_MAX_LOOKS];
+	unsigned int max[CMP_MAX_LOOKS];	/* the plan each was taken under */
 	unsigned int n[CMP_MAX_LOOKS];
 	double level[CMP_MAX_LOOKS];
 };
@@ -897,19 +914,23 @@ static void plan_looks(const struct cmp_params *p, double share, unsigned int n_
 	}
 	for (k = 0; k < p->nr_before && lp->nr < CMP_MAX_LOOKS - 1; k++) {
 		lp->planned[lp->nr] = p->before[k];
+		lp->max[lp->nr] = max_before(p, k);
 		lp->n[lp->nr++] = p->before[k];
 	}
 	/* this look: its level by its plan, its information by its data */
 	lp->planned[lp->nr] = n = p->now;
+	lp->max[lp->nr] = p->max_runs;
 	lp->n[lp->nr++] = n_new;
 	while (to_max && !p->last && n < p->max_runs && lp->nr < CMP_MAX_LOOKS) {
 		n = cmp_next_look(n) < p->max_runs ? cmp_next_look(n) : p->max_runs;
 		lp->planned[lp->nr] = n;
+		lp->max[lp->nr] = p->max_runs;
 		lp->n[lp->nr++] = n;
 	}
 	for (k = 0; k < lp->nr; k++) {
 		at.nr_before = k;
 		at.before = lp->planned;
+		at.before_max = lp->max;
 		at.now = lp->planned[k];
 		at.last = k + 1 == lp->nr &&
 			  (p->last || (to_max && lp->planned[k] >= p->max_runs));
@@ -984,19 +1005,25 @@ static double crossing(double theta, const double *info, const double *bound, un
 }
 
 /*
- * The power of the looks of @lp (the metric of @r, its spread r->sd) at a
- * true change @theta on the metric's scale, in the bad way's units
- * (positive): a look fails the metric when its score crosses the
- * significance bound and its estimate lies beyond the alarm line, i.e.
- * Z_k beyond max(t_k, |A| sqrt(I_k)).  0 when no look can reach its level.
+ * The looks of @lp that can fail the metric of @r (its spread r->sd):
+ * each one's information and the bound its Z must cross.  A look fails
+ * the metric when its score crosses the significance bound and its
+ * estimate lies beyond the alarm line, i.e. Z_k beyond max(t_k, |A|
+ * sqrt(I_k)).
  */
-static double power_of(const struct cmp_result *r, const struct cmp_params *p,
-		       const struct look_plan *lp, unsigned int n_old, double theta)
-{
-	double eff = p->boots ? 1 : 3 / M_PI, info[CMP_MAX_LOOKS], bound[CMP_MAX_LOOKS];
-	double alarm = fabs(on_scale(r, r->alarm)), df, t;
-	unsigned int k, nr = 0;
+struct look_bounds {
+	unsigned int nr;
+	double info[CMP_MAX_LOOKS];
+	double bound[CMP_MAX_LOOKS];
+};
 
+static void bounds_of(const struct cmp_result *r, const struct cmp_params *p,
+		      const struct look_plan *lp, unsigned int n_old, struct look_bounds *lb)
+{
+	double eff = p->boots ? 1 : 3 / M_PI, alarm = fabs(on_scale(r, r->alarm)), df, t;
+	unsigned int k;
+
+	lb->nr = 0;
 	for (k = 0; k < lp->nr; k++) {
 		unsigned int n = lp->n[k], no = p->paired || p->boots ? n : n_old;
 
@@ -1009,12 +1036,17 @@ static double power_of(const struct cmp_result *r, const struct cmp_params *p,
 		 * (sched_perf_sim --mde-table checks the figure by simulation)
 		 */
 		df = p->boots ? no + n - 2.0 : ((p->paired ? n : no + n - 1.0) - 1) / 2;
-		info[nr] = eff / (r->sd * r->sd * variance_factor(p, n_old, n));
+		lb->info[lb->nr] = eff / (r->sd * r->sd * variance_factor(p, n_old, n));
 		t = df >= 1 ? stats_t_quantile(1 - lp->level[k] / 2, df) : HUGE_VAL;
-		bound[nr] = fmax(t, alarm * sqrt(info[nr]));
-		nr++;
+		lb->bound[lb->nr] = fmax(t, alarm * sqrt(lb->info[lb->nr]));
+		lb->nr++;
 	}
-	return nr ? crossing(theta, info, bound, nr) : 0;
+}
+
+/* The power at a true change @theta on the metric's scale, the bad way (> 0). */
+static double power_at(const struct look_bounds *lb, double theta)
+{
+	return lb->nr ? crossing(theta, lb->info, lb->bound, lb->nr) : 0;
 }
 
 double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
@@ -1022,21 +1054,23 @@ double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned 
 {
 	double sign = r->threshold < 0 ? -1 : 1, lo = 0, hi = 1, mid;
 	struct look_plan lp;
+	struct look_bounds lb;
 	unsigned int k;
 
 	if (r->from_zero || r->threshold == 0 || !(r->sd > 0) || !n_new ||
 	    (!p->paired && !n_old))
 		return NAN;
 	plan_looks(p, r->share > 0 ? r->share : 1, p->paired ? 0 : n_old, n_new, to_max, &lp);
-	if (!(power_of(r, p, &lp, n_old, 1e6) >= CMP_MDE_POWER))
+	bounds_of(r, p, &lp, n_old, &lb);
+	if (!(power_at(&lb, 1e6) >= CMP_MDE_POWER))
 		return copysign(HUGE_VAL, sign);
 	/* theta: the change on the metric's scale, the bad way */
-	while (power_of(r, p, &lp, n_old, hi) < CMP_MDE_POWER && hi < 1e6)
+	while (power_at(&lb, hi) < CMP_MDE_POWER && hi < 1e6)
 		hi *= 2;
 	/* to 1e-7 of a log change: far below the figures printed */
 	for (k = 0; k < 24; k++) {
 		mid = (lo + hi) / 2;
-		if (power_of(r, p, &lp, n_old, mid) < CMP_MDE_POWER)
+		if (power_at(&lb, mid) < CMP_MDE_POWER)
 			lo = mid;
 		else
 			hi = mid;
@@ -1048,12 +1082,14 @@ double cmp_power(const struct cmp_result *r, const struct cmp_params *p, unsigne
 		 unsigned int n_new, bool to_max, double change)
 {
 	struct look_plan lp;
+	struct look_bounds lb;
 
 	if (r->from_zero || r->threshold == 0 || !(r->sd > 0) || !n_new ||
 	    (!p->paired && !n_old) || !bad_way_moved(change, r->threshold))
 		return NAN;
 	plan_looks(p, r->share > 0 ? r->share : 1, p->paired ? 0 : n_old, n_new, to_max, &lp);
-	return power_of(r, p, &lp, n_old, fabs(on_scale(r, change)));
+	bounds_of(r, p, &lp, n_old, &lb);
+	return power_at(&lb, fabs(on_scale(r, change)));
 }
 
 /*
@@ -1255,6 +1291,28 @@ static void host_drifted(struct cmp_result *out, unsigned int nr)
 	}
 }
 
+/*
+ * A move between two runs measured one after the other (unpaired) that
+ * their own trend could explain: the sides trend with the order measured
+ * the way the move goes, one-sided p below CMP_DRIFT_GUARD_P.  A host
+ * drifting through both runs moves the new one against the old by the
+ * drift times the runs between them, which shows before the trend inside
+ * each run does (a step of n runs' drift against a slope over n: about
+ * 1.7 times the z); such a move is not judged (drifting).
+ */
+static bool trend_explains(const struct cmp_result *r)
+{
+	double s;
+
+	if (isnan(r->p_drift) || (r->verdict != CMP_REGRESSED && r->verdict != CMP_IMPROVED))
+		return false;
+	/* Kendall's S of both sides: tau times the pairs of each */
+	s = r->rho_old * r->old.n * (r->old.n - 1.0) + r->rho_new * r->new.n * (r->new.n - 1.0);
+	if (!s || (s > 0) != (r->change > 0))
+		return false;
+	return r->p_drift / 2 < CMP_DRIFT_GUARD_P;
+}
+
 /* The levels of @r, of alpha share @share at this look, and its spread. */
 static void levels(struct cmp_result *r, const struct judged *j, const struct cmp_params *p,
 		   double share)
@@ -1320,6 +1378,8 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		if (r->verdict == CMP_UNDECIDED) {
 			too_few = !(r->min_p < r->level_metric);
 			r->verdict = decide(r, &j[i], too_few);
+			if (trend_explains(r))
+				r->verdict = CMP_DRIFTING;
 		}
 		regressed += r->verdict == CMP_REGRESSED;
 		describe(r, &p);

@@ -107,34 +107,64 @@ static int warmup_iteration(void *p)
 }
 
 /*
- * What a --catch plan costs here: "-5 %: 40 blocks a side (32 more), about
- * 2.6 min at 4.8 s a block", or why it cannot be had within --max-runs.
+ * The size a comparison plans to catch: --catch, else the primary rule's
+ * change M (the first rule's without a primary); 0 without rules.
  */
-static void catch_note(const struct workload *wl, const char *label,
-		       const struct gate_plan *plan, const struct gate_outcome *out,
-		       const char *unit)
+static double catch_of(const struct run_config *cfg, const struct cmp_rule *rules,
+		       unsigned int nr)
+{
+	unsigned int i;
+
+	if (cfg->catch_pct)
+		return cfg->catch_pct / 100;
+	for (i = 0; i < nr; i++)
+		if (rules[i].primary)
+			return fabs(rules[i].change);
+	return nr ? fabs(rules[0].change) : 0;
+}
+
+/* The plan, before the first iteration: what it catches, in what time. */
+static void plan_note(const struct workload *wl, const char *label,
+		      const struct gate_plan *plan, const char *unit)
 {
 	if (!plan->catch)
 		return;
-	if (!out->needed) {
-		verdict_note("%s.%s: catch %.3g%%: no plan: no spread seen\n", wl->name, label,
-			     100 * plan->catch);
+	verdict_note("%s.%s: plan: catch -%.3g%% of the throughput at 90%% power within %g s (--gate-time) and %u %s per side; first look at %u\n",
+		     wl->name, label, 100 * plan->catch, plan->time_limit, plan->max_runs, unit,
+		     plan->runs);
+}
+
+/*
+ * After each look, the plan made from it: "look 2 at 12 blocks (0.9 min):
+ * plan 40 blocks a side, about 3.0 min, catches -5 %", or, when the time
+ * or --max-runs cannot reach it, what the plan can catch.
+ */
+static void look_note(void *p, const struct gate_plan *plan, const struct gate_outcome *out)
+{
+	const struct run_ctx *c = p;
+	const char *label = plan->ab ? "ab" : "baseline";
+	const char *unit = plan->ab ? "blocks" : "iterations";
+	char can[32];
+	double min = out->max_runs * out->round_seconds / 60;
+
+	if (!plan->catch || !out->compared)
+		return;
+	verdict_note("%s.%s: look %u at %u %s (%.1f min):", c->wl->name, label, out->looks,
+		     out->runs, unit, out->seconds / 60);
+	if (!out->needed || out->runs >= out->max_runs) {
+		verdict_note(" %s\n", out->needed ? "the last" : "no plan: no spread seen");
 		return;
 	}
-	if (out->needed > RUNSET_MAX_RUNS)
-		verdict_note("%s.%s: catch %.3g%%: not within %u %s per side%s; planned %u\n",
-			     wl->name, label, 100 * plan->catch, RUNSET_MAX_RUNS, unit,
-			     plan->ab ? "" : " (a saved baseline's own runs bound what more new ones catch)",
-			     out->max_runs);
-	else if (out->needed > plan->max_runs)
-		verdict_note("%s.%s: catch %.3g%%: needs %u %s per side, more than --max-runs %u (about %.1f min here at %.2f s a round); planned %u\n",
-			     wl->name, label, 100 * plan->catch, out->needed, unit, plan->max_runs,
-			     out->needed * out->round_seconds / 60, out->round_seconds,
-			     out->max_runs);
+	cmp_mde_text(out->can_catch, can, sizeof(can));
+	if (out->needed <= out->max_runs)
+		verdict_note(" plan %u %s a side, about %.1f min in all, catches -%.3g%%\n",
+			     out->max_runs, unit, min, 100 * plan->catch);
 	else
-		verdict_note("%s.%s: catch %.3g%%: %u %s per side at 90%% power, about %.1f min here at %.2f s a round\n",
-			     wl->name, label, 100 * plan->catch, out->max_runs, unit,
-			     out->max_runs * out->round_seconds / 60, out->round_seconds);
+		verdict_note(" -%.3g%% needs %s %u %s a side; %s allows %u (about %.1f min): can catch %s\n",
+			     100 * plan->catch, out->needed > RUNSET_MAX_RUNS ? "over" : "",
+			     out->needed > RUNSET_MAX_RUNS ? RUNSET_MAX_RUNS : out->needed, unit,
+			     out->fit && out->fit <= plan->max_runs ? "--gate-time" : "--max-runs",
+			     out->max_runs, min, can);
 }
 
 /*
@@ -154,7 +184,7 @@ static void caught_note(const struct workload *wl, const char *label,
 
 		if (!r->primary || r->verdict == CMP_REGRESSED || isnan(r->mde_now))
 			continue;
-		cmp_percent(r->mde_now, buf, sizeof(buf));
+		cmp_mde_text(r->mde_now, buf, sizeof(buf));
 		verdict_note("%s.%s: passed: could have caught %s on %s at 90%% power\n",
 			     wl->name, label, buf, r->metric);
 	}
@@ -173,7 +203,6 @@ static void report_comparison(const struct workload *wl, const struct gate_plan 
 		verdict_note("%s.%s: %u look%s, the last at %u %s per side (alpha %g spent over looks at %u, then about 1.5 times as many, up to %u)\n",
 			     wl->name, label, out->looks, out->looks == 1 ? "" : "s", out->runs,
 			     unit, plan->params.alpha, out->first_look, out->max_runs);
-		catch_note(wl, label, plan, out, unit);
 		verdict_compare(wl->name, label, out->results, out->nr_results);
 		caught_note(wl, label, out);
 		return;
@@ -257,7 +286,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	static struct cmp_rule rules[METRICS_MAX];
 	struct metric_set *set = calloc(1, sizeof(*set));
 	struct gate_plan plan = { .params = { CMP_ALPHA, CMP_MAX_CV } };
-	struct gate_ops ops = { measured_iteration, warmup_iteration };
+	struct gate_ops ops = { measured_iteration, warmup_iteration, look_note, NULL };
 	int usage_exit = cli_usage_exit_code(argc, argv);
 	const struct run_config *cfg;
 	struct measure_meta meta;
@@ -294,15 +323,13 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 	plan.runs = cfg->iterations ? cfg->iterations : comparing || cfg->save[0] ? GATE_DEFAULT_RUNS :
 		    wl->peer_cmdline && wl->peer_cmdline() ? 1 :
 		    wl->default_iterations ? wl->default_iterations : 5;
-	/* a comparison may run up to 3 times as many while undecided */
+	/* a comparison plans its runs, within --max-runs and --gate-time */
 	plan.max_runs = cfg->max_runs ? (cfg->max_runs > plan.runs ? cfg->max_runs : plan.runs) :
-			comparing && cfg->catch_pct ? 10 * plan.runs :
-			comparing ? 3 * plan.runs : plan.runs;
+			comparing ? MAX_ITERATIONS : plan.runs;
 	if (plan.max_runs > MAX_ITERATIONS)
 		plan.max_runs = MAX_ITERATIONS;
-	plan.catch = cfg->catch_pct / 100;
 	plan.params.alarm_share = cfg->alarm_share;
-	plan.extra_seconds = cfg->budget;
+	plan.time_limit = cfg->gate_time;
 	outputs_identity(wl, cfg->options, &new_side);
 	a_side = new_side;	/* no runs yet: the identity only */
 	if (cfg->baseline[0]) {
@@ -313,6 +340,7 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 		nr_rules = bounds_changes(&bs, wl->name, wl->variant(), rules, METRICS_MAX);
 	plan.rules = rules;
 	plan.nr_rules = nr_rules;
+	plan.catch = catch_of(cfg, rules, nr_rules);
 
 	ret = wl->prepare(why, sizeof(why));
 	if (ret == WL_SKIP)
@@ -352,6 +380,8 @@ int sched_perf_main(const struct workload *wl, int argc, char **argv)
 
 	ctx.wl = wl;
 	ctx.m = &m;
+	if (nr_rules)
+		plan_note(wl, plan.ab ? "ab" : "baseline", &plan, plan.ab ? "blocks" : "iterations");
 	gate_run(&plan, &ops, &ctx, &a_side, &new_side, &out);
 	cmp_fill_mde(out.results, out.nr_results, &out.params);
 	summary_collect(wl, ctx.res, ctx.nr_res, &ctx.last, &new_side, set);

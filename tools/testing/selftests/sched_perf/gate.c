@@ -10,6 +10,7 @@
 
 #include "clock.h"
 #include "gate.h"
+#include "runset.h"
 
 static struct metric_set iteration_set;
 
@@ -81,13 +82,19 @@ static bool undecided(const struct gate_outcome *out)
 		    out->results[i].verdict == CMP_TOO_FEW ||
 		    out->results[i].verdict == CMP_UNDECIDED ||
 		    out->results[i].verdict == CMP_WORSE ||
-		    out->results[i].verdict == CMP_BETTER ||
-		    out->results[i].verdict == CMP_DRIFTING)
+		    out->results[i].verdict == CMP_BETTER)
 			return true;
+	/* a host drifting through the runs will not stop for more of them */
 	return false;
 }
 
 static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out);
+
+/* Seconds on the gate's clock. */
+static double clock_of(const struct gate_ops *ops, void *ctx)
+{
+	return ops->clock ? ops->clock(ctx) : now_ns() / 1e9;
+}
 
 /*
  * One look at the runs so far.  Its levels are what the spending function
@@ -97,8 +104,9 @@ static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out);
  * from their sizes, so that a look at which a metric's test could not
  * reach its level spent none of its share.
  */
-static void compare(const struct gate_plan *plan, const struct runset *old,
-		    const struct runset *new, struct gate_outcome *out, bool last)
+static void compare(const struct gate_plan *plan, const struct gate_ops *ops, void *ctx,
+		    const struct runset *old, const struct runset *new,
+		    struct gate_outcome *out, bool last)
 {
 	struct cmp_params params = plan->params;
 
@@ -108,15 +116,20 @@ static void compare(const struct gate_plan *plan, const struct runset *old,
 	params.last = last;
 	params.nr_before = out->looks;
 	params.before = out->look_at;
+	params.before_max = out->look_max;
 	compare_runsets(old, new, plan->rules, plan->nr_rules, &params, out->results);
 	out->params = params;
 	out->nr_results = plan->nr_rules;
 	out->compared = true;
-	if (out->looks < CMP_MAX_LOOKS)
+	if (out->looks < CMP_MAX_LOOKS) {
+		out->look_max[out->looks] = out->max_runs;
 		out->look_at[out->looks++] = out->runs;
-	/* --catch: the runs the next looks lead to, from all seen so far */
+	}
+	/* the runs the next looks lead to, from all seen so far */
 	if (plan->catch && !last && undecided(out))
 		plan_catch(plan, out);
+	if (ops->looked)
+		ops->looked(ctx, plan, out);
 }
 
 /*
@@ -137,21 +150,58 @@ static unsigned int baseline_runs(const struct gate_plan *plan)
 }
 
 /*
- * Replan max_runs for --catch, within the plan's own max_runs, after each
- * look from all the runs so far: the runs a side that catch @plan->catch
- * at CMP_MDE_POWER on the primary metric (cmp_runs_to_catch()).
+ * The runs a side the time limit allows at the pace so far: the rounds
+ * already run and those that fit in the time left.  0 without a limit.
+ */
+static unsigned int runs_that_fit(const struct gate_plan *plan, const struct gate_outcome *out)
+{
+	double left = plan->time_limit - out->seconds, more;
+
+	if (!(plan->time_limit > 0) || !out->runs)
+		return 0;
+	more = out->round_seconds > 0 ? floor(fmax(0, left) / out->round_seconds) : RUNSET_MAX_RUNS;
+	return out->runs + (unsigned int)fmin(more, RUNSET_MAX_RUNS);
+}
+
+/*
+ * Replan after a look from all the runs so far: the runs a side that
+ * catch @plan->catch at CMP_MDE_POWER on the primary metric
+ * (cmp_runs_to_catch()), within the plan's cap and the time left; and
+ * what that plan can catch, said when it is short of the size asked.
  */
 static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out)
 {
 	const struct cmp_result *seen = cmp_primary_result(out->results, out->nr_results);
-	unsigned int floor = cmp_next_look(out->runs);
+	unsigned int cap = plan->max_runs, next = cmp_next_look(out->runs);
+	struct cmp_result planned;
+	struct cmp_params p;
 
+	out->fit = runs_that_fit(plan, out);
+	if (out->fit && out->fit < cap)
+		cap = out->fit > out->runs ? out->fit : out->runs;
+	/*
+	 * A saved baseline's runs bound what more new ones catch: beyond
+	 * GATE_BASELINE_RATIO times them the estimate's spread is within
+	 * 12 % of its floor, and a drifting host only moves further.
+	 */
+	if (!plan->ab && seen && seen->old.n && GATE_BASELINE_RATIO * seen->old.n < cap)
+		cap = GATE_BASELINE_RATIO * seen->old.n > out->runs ?
+		      GATE_BASELINE_RATIO * seen->old.n : out->runs;
 	out->needed = seen ? cmp_runs_to_catch(seen, &out->params, plan->catch) : 0;
 	if (!out->needed)
 		return;
-	out->max_runs = out->needed < plan->max_runs ? out->needed : plan->max_runs;
-	if (out->max_runs < floor)
-		out->max_runs = floor < plan->max_runs ? floor : plan->max_runs;
+	out->max_runs = out->needed < cap ? out->needed : cap;
+	/* a plan below the next look would end the gate where it stands */
+	if (out->max_runs < next)
+		out->max_runs = next < cap ? next : cap;
+	if (out->max_runs < out->runs)
+		out->max_runs = out->runs;
+	planned = *seen;
+	planned.sd = cmp_planning_sd(seen);
+	p = out->params;
+	p.max_runs = out->max_runs;
+	out->can_catch = cmp_mde(&planned, &p, plan->ab ? out->runs : seen->old.n,
+				 out->runs, true);
 }
 
 void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
@@ -161,14 +211,18 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	const struct runset *old = plan->ab ? a_side : plan->baseline;
 	struct cmp_params first = plan->params;
 	unsigned int look_at;
-	uint64_t start = now_ns(), extra_start;
+	double start = clock_of(ops, ctx);
 	bool out_of_time;
 
 	memset(out, 0, sizeof(*out));
 	knob_at = KNOB_UNSET;
+	out->can_catch = NAN;
 	out->max_runs = plan->max_runs;
+	/* a catching plan's first guess; the first look replans it */
+	if (plan->catch && GATE_FIRST_PLAN * plan->runs < plan->max_runs)
+		out->max_runs = GATE_FIRST_PLAN * plan->runs;
 	first.paired = plan->ab;
-	first.max_runs = plan->max_runs;
+	first.max_runs = out->max_runs;
 	out->first_look = old && plan->nr_rules ?
 			  cmp_first_look(&first, plan->rules, plan->nr_rules, plan->runs,
 					 baseline_runs(plan)) : plan->runs;
@@ -181,15 +235,16 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	while (out->runs < out->first_look)
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
-	compare(plan, old, new_side, out, out->runs >= out->max_runs);
+	out->seconds = clock_of(ops, ctx) - start;
+	out->round_seconds = out->seconds / out->runs;
+	compare(plan, ops, ctx, old, new_side, out, out->runs >= out->max_runs);
 	/*
 	 * More runs while a metric is open, looking again only at the
-	 * planned sizes (then 1.5 times as many, ..., max_runs): alpha is
+	 * planned sizes (then 1.5 times as many, ..., the plan): alpha is
 	 * spent over those looks.  When the time runs out between two, the
 	 * last look is taken early, in place of the planned ones left, and
 	 * spends what they would have.
 	 */
-	extra_start = now_ns();
 	look_at = out->runs;
 	while (undecided(out) && out->runs < out->max_runs) {
 		if (look_at <= out->runs)
@@ -198,9 +253,11 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 			look_at = out->max_runs;
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;
-		out_of_time = now_ns() - extra_start >= plan->extra_seconds * 1e9;
+		out->seconds = clock_of(ops, ctx) - start;
+		out->round_seconds = out->seconds / out->runs;
+		out_of_time = plan->time_limit > 0 && out->seconds >= plan->time_limit;
 		if (out->runs == look_at || out_of_time)
-			compare(plan, old, new_side, out,
+			compare(plan, ops, ctx, old, new_side, out,
 				out_of_time || out->runs >= out->max_runs);
 		if (out_of_time)
 			break;
@@ -209,8 +266,9 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 failed:
 	out->failed = true;
 done:
+	out->seconds = clock_of(ops, ctx) - start;
 	if (out->runs)
-		out->round_seconds = (now_ns() - start) / 1e9 / out->runs;
+		out->round_seconds = out->seconds / out->runs;
 	if (plan->ab)
 		ab_close(plan->ab);
 }

@@ -11,21 +11,27 @@
  *
  * When a metric is neither proven the same nor shown to differ (or too
  * few runs, or too noisy), the gate runs more iterations (blocks), up to
- * --max-runs per side and until the extra ones took another --budget.
- * Its first look is at N, or later when the primary metric's test could
- * not reach its level at N (cmp_first_look()); then it looks again at
- * planned sizes only: about 1.5 times as many each time, up to
- * --max-runs.  Alpha is spent over the looks by a spending function of
- * the Pocock type (at a share t of --max-runs, alpha ln(1 + (e - 1) t) in
- * all: cmp_spent_by(), compare.h), regressed / improved and same each
- * from its own budget, each metric from its share; the last look taken
- * spends what is left, and a look a metric's test could not reach spends
- * none of its share.  Looking again does not raise either error above its alpha.
+ * its plan's runs per side and while the comparison's time (@time_limit,
+ * from its first iteration) lasts.  Its first look is at N, or later
+ * when the primary metric's test could not reach its level at N
+ * (cmp_first_look()); then it looks again at planned sizes only: about
+ * 1.5 times as many each time, up to the plan.  Alpha is spent over the
+ * looks by a spending function of the Pocock type (at a share t of the
+ * plan, alpha ln(1 + (e - 1) t) in all: cmp_spent_by(), compare.h),
+ * regressed / improved and same each from its own budget, each metric
+ * from its share; the last look taken spends what is left, and a look a
+ * metric's test could not reach spends none of its share.  Looking again
+ * does not raise either error above its alpha.
  *
- * A size to catch (@catch, e.g. -0.05 for 5 %) replans --max-runs after
- * the first look, from the spread it saw: the runs the primary metric
- * needs to catch that change at CMP_MDE_POWER, within the --max-runs
- * given (gate_outcome's planned and needed).
+ * The plan: a size to catch (@catch, e.g. 0.05 for 5 %; the driver's
+ * default is the primary rule's change M) replans after each look, from
+ * the spread seen so far: the runs the primary metric needs to catch
+ * that change at CMP_MDE_POWER (needed), within @max_runs and what the
+ * time left allows at the rounds' pace (fit); the plan is the smaller,
+ * and when it is short of needed the gate says what it can catch
+ * (can_catch); against a saved baseline at most GATE_BASELINE_RATIO
+ * times its runs.  Without @catch the plan is @max_runs.  A gate stops at
+ * a look where the host drifted (drifting): more runs only drift further.
  */
 #ifndef SCHED_PERF_GATE_H
 #define SCHED_PERF_GATE_H
@@ -35,17 +41,29 @@
 #include "metrics.h"
 #include "runset.h"
 
+struct gate_outcome;
+struct gate_plan;
+
 struct gate_ops {
 	/* One timed, measured iteration; its figures into @set.  0 or -1. */
 	int (*measured)(void *ctx, bool new_side, struct metric_set *set);
 	/* One iteration that counts for nothing (after a knob switch). */
 	int (*warmup)(void *ctx);
+	/* After each look, its verdicts and the plan made from it; may be NULL. */
+	void (*looked)(void *ctx, const struct gate_plan *plan, const struct gate_outcome *out);
+	/* Seconds on the gate's clock; NULL: the monotonic clock (a simulation's own). */
+	double (*clock)(void *ctx);
 };
+
+/* A catching plan's first guess, before any spread is seen: this many times N. */
+#define GATE_FIRST_PLAN	3
+/* At most this many new runs per run of a saved baseline (plan_catch()). */
+#define GATE_BASELINE_RATIO	4
 
 struct gate_plan {
 	unsigned int runs;		/* per side */
-	unsigned int max_runs;		/* per side, >= runs */
-	double extra_seconds;		/* wall time the extra runs may take */
+	unsigned int max_runs;		/* per side, >= runs: the plan's cap */
+	double time_limit;		/* seconds the comparison may take; 0: none */
 	struct ab_knob *ab;		/* NULL: one side */
 	const struct runset *baseline;	/* NULL: nothing to compare with */
 	const struct cmp_rule *rules;
@@ -58,10 +76,14 @@ struct gate_outcome {
 	unsigned int runs;		/* timed iterations on the new side */
 	unsigned int looks;		/* comparisons made */
 	unsigned int look_at[CMP_MAX_LOOKS];	/* runs a side at each */
+	unsigned int look_max[CMP_MAX_LOOKS];	/* the plan each was taken under */
 	unsigned int first_look;	/* planned: cmp_first_look() */
-	unsigned int max_runs;		/* the plan's, or as --catch planned it */
-	unsigned int needed;		/* --catch: runs it needs, maybe > max_runs; 0 */
-	double round_seconds;		/* wall time of one round (block), at the end */
+	unsigned int max_runs;		/* the plan now: runs a side */
+	unsigned int needed;		/* catch: runs it needs, maybe > max_runs; 0 */
+	unsigned int fit;		/* runs a side the time limit allows; 0: no limit */
+	double can_catch;		/* the primary's mde at the plan (NaN: none) */
+	double round_seconds;		/* time of one round (block) so far */
+	double seconds;			/* since the first iteration */
 	struct cmp_params params;	/* the last look's, for cmp_fill_mde() */
 	bool failed;			/* an iteration failed: stopped there */
 	bool compared;

@@ -705,8 +705,8 @@ static void print_mde(const char *workload, const struct cmp_result *r,
 
 	if (isnan(r->mde))
 		return;
-	cmp_percent(r->mde, max, sizeof(max));
-	cmp_percent(r->mde_now, now, sizeof(now));
+	cmp_mde_text(r->mde, max, sizeof(max));
+	cmp_mde_text(r->mde_now, now, sizeof(now));
 	if (look->n && look->n < look->max && !look->last)
 		printf("# %s.%s: could catch %s with %u runs a side, %s with these %u (mde, 90%% power)\n",
 		       workload, r->metric, max, look->max, now, look->n);

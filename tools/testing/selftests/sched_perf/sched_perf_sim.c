@@ -58,7 +58,8 @@ struct sim {
 	unsigned long seed;
 	unsigned int shift_metric;
 	double alarm_share, primary_share, catch;
-	bool mde_table;
+	double gate_time, iteration_seconds;
+	bool no_catch, mde_table;
 };
 
 struct world {
@@ -124,10 +125,20 @@ static int warmup(void *ctx)
 	return 0;
 }
 
+/* The simulated clock: every iteration, warm-ups too, takes the same time. */
+static double sim_clock(void *ctx)
+{
+	const struct world *w = ctx;
+
+	return w->t * w->s->iteration_seconds;
+}
+
 struct tally {
 	unsigned int pass, open, fail;
 	unsigned int any_diff, any_move, regressed, flagged, improved, same, undecided, drifting;
 	unsigned int *runs;	/* per gate */
+	double *seconds;	/* per gate, on the simulated clock */
+	double *power;		/* per gate: its power at the mde it printed (NaN: none) */
 };
 
 static bool word(const struct cmp_result *r, const char *w)
@@ -184,8 +195,8 @@ static unsigned int one_gate(struct world *w, struct gate_outcome *out)
 	static struct runset a, b, base;
 	const struct sim *s = w->s;
 	struct gate_plan plan = {
-		.runs = s->runs, .max_runs = s->max_runs, .extra_seconds = 1e12,
-		.rules = rules, .nr_rules = s->metrics, .catch = s->catch,
+		.runs = s->runs, .max_runs = s->max_runs, .time_limit = s->gate_time,
+		.rules = rules, .nr_rules = s->metrics, .catch = s->no_catch ? 0 : s->catch,
 		.params = { .alpha = s->alpha, .max_cv = CMP_MAX_CV,
 			    .alarm_share = s->alarm_share, .primary_share = s->primary_share },
 	};
@@ -204,7 +215,7 @@ static unsigned int one_gate(struct world *w, struct gate_outcome *out)
 		}
 		plan.baseline = &base;
 	}
-	gate_run(&plan, &(struct gate_ops){ measured, warmup }, w, &a, &b, out);
+	gate_run(&plan, &(struct gate_ops){ measured, warmup, NULL, sim_clock }, w, &a, &b, out);
 	runset_free(&a);
 	runset_free(&b);
 	runset_free(&base);
@@ -241,6 +252,39 @@ static int cmp_uint(const void *a, const void *b)
 	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
 
 	return (x > y) - (x < y);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The powers of the gates that printed an mde, sorted, NaNs dropped:
+ * their mean, 10th percentile and the shares at 90 % and 80 % or more.
+ */
+static void report_honesty(double *power, unsigned int n)
+{
+	unsigned int i, k = 0, at90 = 0, at80 = 0;
+	double mean = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(power[i]))
+			power[k++] = power[i];
+	if (!k) {
+		printf(", mde power n/a");
+		return;
+	}
+	qsort(power, k, sizeof(*power), cmp_double);
+	for (i = 0; i < k; i++) {
+		mean += power[i] / k;
+		at90 += power[i] >= 0.9 - 1e-9;
+		at80 += power[i] >= 0.8 - 1e-9;
+	}
+	printf(", mde power mean %.1f%% p10 %.1f%% >=90%% %.1f%% >=80%% %.1f%% of %u",
+	       100 * mean, 100 * power[k / 10], 100.0 * at90 / k, 100.0 * at80 / k, k);
 }
 
 /* Wilson's 95 % interval of k in n */
@@ -294,9 +338,12 @@ static void report(const struct sim *s, struct tally *t, const struct expect *ex
 	double lo, hi;
 
 	qsort(t->runs, n, sizeof(*t->runs), cmp_uint);
-	printf("%s cv %.3g drift %.3g missing %.3g shift %+.3g of m%u threshold %.3g alpha %.3g metrics %u gates %u: median runs %u, 90th %u",
+	qsort(t->seconds, n, sizeof(*t->seconds), cmp_double);
+	printf("%s cv %.3g drift %.3g missing %.3g shift %+.3g of m%u threshold %.3g alpha %.3g metrics %u gates %u: median runs %u, 90th %u, median minutes %.1f, 90th %.1f",
 	       mode_names[s->mode], s->cv, s->drift, s->missing, s->shift, s->shift_metric,
-	       s->threshold, s->alpha, s->metrics, n, t->runs[n / 2], t->runs[n * 9 / 10]);
+	       s->threshold, s->alpha, s->metrics, n, t->runs[n / 2], t->runs[n * 9 / 10],
+	       t->seconds[n / 2] / 60, t->seconds[n * 9 / 10] / 60);
+	report_honesty(t->power, n);
 	for (i = 0; i < ARRAY_SIZE(rate_names); i++) {
 		unsigned int k = rate_of(t, rate_names[i]);
 
@@ -317,7 +364,53 @@ static void report(const struct sim *s, struct tally *t, const struct expect *ex
 	}
 }
 
-/* s->gates gates into @t (its runs allocated by the caller). */
+static void alloc_tally(struct tally *t, unsigned int gates)
+{
+	t->runs = calloc(gates, sizeof(*t->runs));
+	t->seconds = calloc(gates, sizeof(*t->seconds));
+	t->power = calloc(gates, sizeof(*t->power));
+	if (!t->runs || !t->seconds || !t->power) {
+		fprintf(stderr, "sched_perf_sim: out of memory for --gates\n");
+		exit(2);
+	}
+}
+
+static void free_tally(struct tally *t)
+{
+	free(t->runs);
+	free(t->seconds);
+	free(t->power);
+}
+
+/* The true spread of the primary metric on its scale, as compare.c's spread() sees it. */
+static double true_sd(const struct sim *s)
+{
+	double sigma = sqrt(log1p(s->cv * s->cv));
+
+	return s->mode == PAIRED ? sigma * M_SQRT2 : sigma;
+}
+
+/*
+ * The power, at the true spread, of the gate that ended in @out, at the
+ * mde it printed for the primary metric with the runs it took (mde_now,
+ * from the spread it saw: "could have caught"): NaN when it printed none.
+ */
+static double power_at_printed(const struct sim *s, struct gate_outcome *out)
+{
+	struct cmp_result *r = &out->results[0], truth;
+	unsigned int n_old, n_new;
+
+	cmp_fill_mde(out->results, out->nr_results, &out->params);
+	if (!isfinite(r->mde_now) || r->verdict == CMP_MISSING || r->verdict == CMP_NOISY)
+		return NAN;
+	n_old = out->params.paired ? r->nb : r->old.n;
+	n_new = out->params.paired ? r->nb : r->new.n;
+	truth = *r;
+	truth.sd = true_sd(s);
+	return cmp_power(&truth, &out->params, n_old, n_new, false, r->mde_now);
+}
+
+/* s->gates gates into @t (its per-gate arrays allocated by the caller). */
 static void run_gates(const struct sim *s, struct tally *t)
 {
 	static struct gate_outcome out;
@@ -331,11 +424,15 @@ static void run_gates(const struct sim *s, struct tally *t)
 		w.t = 0;
 		if (s->mode == BOOTS) {
 			t->runs[g] = boots(&w, out.results);
+			t->seconds[g] = 0;
+			t->power[g] = NAN;
 			count(t, out.results, s->metrics, s->shift_metric);
 			continue;
 		}
 		t->runs[g] = one_gate(&w, &out);
+		t->seconds[g] = out.seconds;
 		count(t, out.results, out.nr_results, s->shift_metric);
+		t->power[g] = power_at_printed(s, &out);
 	}
 }
 
@@ -381,20 +478,20 @@ static void mde_table(const struct sim *base)
 			r.alarm = cmp_alarm(&rule, s.alarm_share);
 			mde = cmp_mde(&r, &p, p.now, p.now, true);
 			s.mode = PAIRED;
+			s.no_catch = true;	/* the looks up to the blocks given */
+			s.gate_time = 0;
 			s.cv = cvs[i];
 			s.max_runs = blocks[k];
 			s.runs = s.runs < blocks[k] ? s.runs : blocks[k];
 			s.shift = mde > -0.9 ? mde : -0.9;
 			s.shift_metric = 0;
-			t.runs = calloc(s.gates, sizeof(*t.runs));
-			if (!t.runs)
-				bad("out of memory for --gates", "");
+			alloc_tally(&t, s.gates);
 			run_gates(&s, &t);
 			wilson(t.fail, s.gates, &lo, &hi);
 			printf("cv %.3g blocks %u: mde %+.2f%%, fail there %.1f%% [%.1f, %.1f]\n",
 			       cvs[i], blocks[k], 100 * mde, 100.0 * t.fail / s.gates,
 			       100 * lo, 100 * hi);
-			free(t.runs);
+			free_tally(&t);
 		}
 	}
 }
@@ -402,7 +499,8 @@ static void mde_table(const struct sim *base)
 /* The command line: what the option table stores. */
 static struct sim cli = {
 	.mode = PAIRED, .cv = 0.1, .threshold = 0.05, .gates = 1000, .metrics = 3, .runs = 8,
-	.max_runs = 24, .boots = 5, .seed = 1,	/* alpha 0: the default */
+	.max_runs = RUNSET_MAX_RUNS, .boots = 5, .seed = 1,	/* alpha 0: the default */
+	.gate_time = 600, .iteration_seconds = 1.5,		/* the programs' defaults */
 };
 static struct expect expects[MAX_EXPECT];
 static unsigned int nr_expects;
@@ -456,11 +554,19 @@ static const struct opt_spec sim_opts[] = {
 	OPT_DOUBLE(0, "alarm", "F", &cli.alarm_share, 0.01, 1, "the alarm line's share"),
 	OPT_DOUBLE(0, "primary-share", "F", &cli.primary_share, 0.01, 0.99,
 		   "the primary metric's share of alpha"),
-	OPT_DOUBLE(0, "catch", "C", &cli.catch, 0.001, 0.9, "plan for this change (--catch)"),
+	OPT_DOUBLE(0, "catch", "C", &cli.catch, 0.001, 0.9,
+		   "plan for this change (--catch; default the threshold)"),
+	OPT_SET(0, "no-catch", &cli.no_catch, true,
+		"no plan: --runs, then looks up to --max-runs"),
+	OPT_DOUBLE(0, "gate-time", "SEC", &cli.gate_time, 0, 1e9,
+		   "seconds a gate may take (--gate-time), 600; 0: none"),
+	OPT_DOUBLE(0, "iteration-seconds", "SEC", &cli.iteration_seconds, 0.001, 1e6,
+		   "simulated seconds an iteration (warm-ups too), 1.5"),
 	OPT_UINT(0, "gates", "N", &cli.gates, 1, 10000000, "gates a row, 1000"),
 	OPT_UINT(0, "metrics", "M", &cli.metrics, 1, MAX_METRICS, "gated metrics, 3"),
 	OPT_UINT(0, "runs", "N", &cli.runs, 2, RUNSET_MAX_RUNS, "runs (blocks) a side, 8"),
-	OPT_UINT(0, "max-runs", "N", &cli.max_runs, 2, RUNSET_MAX_RUNS, "at most, 24"),
+	OPT_UINT(0, "max-runs", "N", &cli.max_runs, 2, RUNSET_MAX_RUNS,
+		 "at most, 1000 (the programs' default)"),
 	OPT_UINT(0, "boots", "N", &cli.boots, 2, 500, "boots a side, 5"),
 	OPT_ULONG(0, "seed", "S", &cli.seed, 0, 1000000000000000UL, "the draws' seed, 1"),
 	OPT_DOUBLE(0, "alpha", "A", &cli.alpha, 1e-6, 0.5, "family-wise alpha"),
@@ -500,17 +606,17 @@ int main(int argc, char **argv)
 		s.alpha = cmp_default_alpha(s.mode == BOOTS);
 	if (s.max_runs < s.runs)
 		s.max_runs = s.runs;
+	if (!s.catch)
+		s.catch = s.threshold;
 	if (s.shift_metric >= s.metrics)
 		bad("--shift-metric: not below --metrics", "");
 	if (s.mde_table) {
 		mde_table(&s);
 		return 0;
 	}
-	t.runs = calloc(s.gates, sizeof(*t.runs));
-	if (!t.runs)
-		bad("out of memory for --gates", "");
+	alloc_tally(&t, s.gates);
 	run_gates(&s, &t);
 	report(&s, &t, expects, nr_expects, &failed);
-	free(t.runs);
+	free_tally(&t);
 	return failed;
 }

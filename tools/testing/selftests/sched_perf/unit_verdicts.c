@@ -236,11 +236,11 @@ TEST(verdicts_first_look_reachable)
 	};
 	struct ab_knob knob = { .path = "/dev/null", .a = "0", .b = "1", .undo = -1 };
 	struct gate_plan plan = {
-		.runs = 8, .max_runs = 24, .extra_seconds = 1e9, .ab = &knob,
+		.runs = 8, .max_runs = 24, .ab = &knob,
 		.rules = rules, .nr_rules = 2,
-		.params = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV },
+		.params = { .alpha = 0.05, .max_cv = CMP_MAX_CV },	/* as found */
 	};
-	struct gate_ops ops = { fake_measured, fake_warmup };
+	struct gate_ops ops = { fake_measured, fake_warmup, NULL, NULL };
 	static struct runset a, b;
 	static struct gate_outcome out;
 	struct fake f = { .b_factor = 0.8 };

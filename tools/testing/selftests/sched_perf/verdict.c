@@ -240,9 +240,10 @@ static void compare_notes(const char *name, const struct cmp_result *r)
 		verdict_note("%s: robust cv per iteration old %.3f new %.3f, per block (new/old) %.3f\n",
 			     name, fmin(r->rcv_old, 1e6), fmin(r->rcv_new, 1e6),
 			     fmin(r->cv_block, 1e6));
-	verdict_note("%s: mde %s with the runs it may take, %s with these (%.0f%% power)\n", name,
-		     pct(r->mde, mde, sizeof(mde)), pct(r->mde_now, now, sizeof(now)),
-		     100 * CMP_MDE_POWER);
+	cmp_mde_text(r->mde, mde, sizeof(mde));
+	cmp_mde_text(r->mde_now, now, sizeof(now));
+	verdict_note("%s: mde %s with the runs it may take, %s with these (%.0f%% power, from the spread's upper bound)\n",
+		     name, mde, now, 100 * CMP_MDE_POWER);
 	verdict_note("%s: %s: %s\n", name, cmp_verdict_name(r->verdict), cmp_reason(r));
 }
 
