@@ -1093,14 +1093,13 @@ double cmp_power(const struct cmp_result *r, const struct cmp_params *p, unsigne
 }
 
 /*
- * The upper confidence bound (CMP_SD_CONF) of a standard deviation @sd
- * seen in @n values: sd sqrt(k / chi2_(1-conf)(k)), the quantile by
- * Wilson and Hilferty's cube, k the degrees of freedom of a robust
- * spread of n values (CMP_ROBUST_DF_SHARE of n - 1: the MAD's efficiency).
+ * The upper confidence bound (CMP_SD_UPPER_Z) of a standard deviation
+ * @sd of @df degrees of freedom: sd sqrt(k / chi2_(1-conf)(k)), the
+ * quantile by Wilson and Hilferty's cube.
  */
-static double upper_sd(double sd, unsigned int n)
+static double upper_sd(double sd, double df)
 {
-	double k = fmax(1, CMP_ROBUST_DF_SHARE * (n > 1 ? n - 1.0 : 1));
+	double k = fmax(1, df);
 	double z = -CMP_SD_UPPER_Z;
 	double c = 1 - 2 / (9 * k) + z * sqrt(2 / (9 * k));
 
@@ -1109,7 +1108,7 @@ static double upper_sd(double sd, unsigned int n)
 
 double cmp_planning_sd(const struct cmp_result *r)
 {
-	return upper_sd(r->sd, r->nb ? r->nb : r->new.n);
+	return upper_sd(r->sd, r->sd_df);
 }
 
 const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsigned int n)
@@ -1216,19 +1215,24 @@ static double robust_sd(const double *v, unsigned int n)
 /*
  * The spread the test sees, on the metric's scale, for the mde: of the
  * block differences (paired), else of each side pooled (plain for Welch's
- * t on boots, robust for the rank test, as it sees them).
+ * t on boots, robust for the rank test, as it sees them); its degrees of
+ * freedom into @df (a MAD's are CMP_ROBUST_DF_SHARE of a plain one's).
  */
-static double spread(const struct judged *j)
+static double spread(const struct judged *j, double *df)
 {
 	const struct shift *sh = &j->sh;
 	double sa, sb;
 
-	if (sh->kind == SHIFT_PAIRED)
+	if (sh->kind == SHIFT_PAIRED) {
+		*df = CMP_ROBUST_DF_SHARE * (sh->nb - 1.0);
 		return robust_sd(sh->b, sh->nb);
+	}
 	if (sh->kind == SHIFT_MEANS) {
+		*df = sh->na + sh->nb - 2.0;
 		sa = plain_sd(sh->a, sh->na);
 		sb = plain_sd(sh->b, sh->nb);
 	} else {
+		*df = CMP_ROBUST_DF_SHARE * (sh->na + sh->nb - 2.0);
 		sa = robust_sd(sh->a, sh->na);
 		sb = robust_sd(sh->b, sh->nb);
 	}
@@ -1324,7 +1328,7 @@ static void levels(struct cmp_result *r, const struct judged *j, const struct cm
 	/* not judged (noisy, drifting): no adjusted p */
 	if (r->verdict == CMP_UNDECIDED)
 		r->p_adj = share > 0 ? fmin(1, r->p / share) : NAN;
-	r->sd = spread(j);
+	r->sd = spread(j, &r->sd_df);
 }
 
 unsigned int compare_runsets(const struct runset *old, const struct runset *new,

@@ -176,6 +176,7 @@ struct cmp_result {
 	double share;			/* of alpha, over the metrics present */
 	double median_change;		/* new median / old median - 1 (not the shift) */
 	double sd;			/* the spread the tests see, on the metric's scale */
+	double sd_df;			/* its degrees of freedom (a MAD's: cmp_planning_sd) */
 	double mde;			/* caught at CMP_MDE_POWER with max_runs a side */
 	double mde_now;			/* ... with the looks taken (cmp_fill_mde) */
 	unsigned int nb;		/* paired: the blocks judged */
@@ -335,7 +336,10 @@ double cmp_mde(const struct cmp_result *r, const struct cmp_params *p, unsigned 
 double cmp_power(const struct cmp_result *r, const struct cmp_params *p, unsigned int n_old,
 		 unsigned int n_new, bool to_max, double change);
 
-/* The spread a gate plans and states its mde from: r->sd's upper bound. */
+/*
+ * The spread a gate plans and states its mde from: r->sd's upper bound at
+ * its degrees of freedom (r->sd_df; 1 when not set).
+ */
 double cmp_planning_sd(const struct cmp_result *r);
 
 /*

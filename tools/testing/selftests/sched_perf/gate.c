@@ -37,7 +37,7 @@ static int one_side(const struct gate_plan *plan, const struct gate_ops *ops,
 		}
 	}
 	iteration_set.nr = 0;
-	if (ops->measured(ctx, side_b || !plan->ab, &iteration_set)) {
+	if (ops->measured(ctx, side_b || !(plan->ab || plan->boots), &iteration_set)) {
 		snprintf(out->why, sizeof(out->why), "iteration failed");
 		return -1;
 	}
@@ -57,9 +57,9 @@ static bool one_round(const struct gate_plan *plan, const struct gate_ops *ops,
 		      void *ctx, struct runset *a_side, struct runset *new_side,
 		      struct gate_outcome *out)
 {
-	bool b_first = plan->ab && out->runs % 2;
+	bool two = plan->ab || plan->boots, b_first = two && out->runs % 2;
 
-	if (plan->ab && !b_first && one_side(plan, ops, ctx, false, a_side, out))
+	if (two && !b_first && one_side(plan, ops, ctx, false, a_side, out))
 		return false;
 	if (one_side(plan, ops, ctx, true, new_side, out))
 		return false;
@@ -111,6 +111,7 @@ static void compare(const struct gate_plan *plan, const struct gate_ops *ops, vo
 	struct cmp_params params = plan->params;
 
 	params.paired = plan->ab;
+	params.boots = plan->boots;
 	params.max_runs = out->max_runs;
 	params.now = out->runs;
 	params.last = last;
@@ -184,7 +185,7 @@ static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out)
 	 * GATE_BASELINE_RATIO times them the estimate's spread is within
 	 * 12 % of its floor, and a drifting host only moves further.
 	 */
-	if (!plan->ab && seen && seen->old.n && GATE_BASELINE_RATIO * seen->old.n < cap)
+	if (plan->baseline && seen && seen->old.n && GATE_BASELINE_RATIO * seen->old.n < cap)
 		cap = GATE_BASELINE_RATIO * seen->old.n > out->runs ?
 		      GATE_BASELINE_RATIO * seen->old.n : out->runs;
 	out->needed = seen ? cmp_runs_to_catch(seen, &out->params, plan->catch) : 0;
@@ -200,7 +201,7 @@ static void plan_catch(const struct gate_plan *plan, struct gate_outcome *out)
 	planned.sd = cmp_planning_sd(seen);
 	p = out->params;
 	p.max_runs = out->max_runs;
-	out->can_catch = cmp_mde(&planned, &p, plan->ab ? out->runs : seen->old.n,
+	out->can_catch = cmp_mde(&planned, &p, plan->baseline ? seen->old.n : out->runs,
 				 out->runs, true);
 }
 
@@ -208,7 +209,7 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	      void *ctx, struct runset *a_side, struct runset *new_side,
 	      struct gate_outcome *out)
 {
-	const struct runset *old = plan->ab ? a_side : plan->baseline;
+	const struct runset *old = plan->ab || plan->boots ? a_side : plan->baseline;
 	struct cmp_params first = plan->params;
 	unsigned int look_at;
 	double start = clock_of(ops, ctx);
@@ -222,6 +223,7 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	if (plan->catch && GATE_FIRST_PLAN * plan->runs < plan->max_runs)
 		out->max_runs = GATE_FIRST_PLAN * plan->runs;
 	first.paired = plan->ab;
+	first.boots = plan->boots;
 	first.max_runs = out->max_runs;
 	out->first_look = old && plan->nr_rules ?
 			  cmp_first_look(&first, plan->rules, plan->nr_rules, plan->runs,

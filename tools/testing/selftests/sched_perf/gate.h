@@ -65,6 +65,12 @@ struct gate_plan {
 	unsigned int max_runs;		/* per side, >= runs: the plan's cap */
 	double time_limit;		/* seconds the comparison may take; 0: none */
 	struct ab_knob *ab;		/* NULL: one side */
+	/*
+	 * Rounds of two boots (kernels), A B, B A, ...: each measured
+	 * "iteration" is one boot's figure of its kernel, judged unpaired
+	 * by Welch's t (cmp_params.boots); no knob, no warm-up.
+	 */
+	bool boots;
 	const struct runset *baseline;	/* NULL: nothing to compare with */
 	const struct cmp_rule *rules;
 	unsigned int nr_rules;

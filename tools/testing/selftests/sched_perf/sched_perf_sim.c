@@ -1,19 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sched_perf_sim: the gate's verdict words under simulation.  It drives
- * the real gate_run() (paired blocks, or a saved baseline and a new run)
- * and compare_runsets() (boots) with synthetic iterations: lognormal
- * noise of a given CV, a linear drift per iteration (per boot), values
- * missing at random, and a true change of the first metric on the new
- * side.  Each row is many gates; it prints how often each word came out,
- * with 95 % Wilson intervals, and the runs the gates used.
+ * the real gate_run() with synthetic iterations: paired blocks (--ab), a
+ * saved baseline and a new run, or interleaved boots of two kernels
+ * (vmab's rounds, Welch's t on the boots' figures); lognormal noise of a
+ * given CV, a linear drift per iteration (per boot), values missing at
+ * random, and a true change of one metric on the new side.  By default a
+ * gate is the programs': it plans to catch the threshold (--catch) within
+ * --gate-time on a simulated clock of --iteration-seconds an iteration,
+ * warm-ups included; boots take vmab's defaults (looks at 3, 5, 8, 9
+ * boots a side, no plan).  Each row is many gates; it prints how often
+ * each word came out, with 95 % Wilson intervals, the runs and minutes
+ * the gates used, and how honest the mde each printed was: the gate's
+ * power, at the true spread, at the change it said it could have caught.
  *
  *   sched_perf_sim [--mode paired|unpaired|boots] [--cv C] [--drift D]
  *                  [--missing F] [--shift S] [--shift-metric K]
  *                  [--threshold T] [--alarm F] [--primary-share F]
- *                  [--catch C] [--gates N] [--metrics M] [--runs N]
- *                  [--max-runs N] [--boots N] [--seed S] [--alpha A]
- *                  [--expect RATE<=P | RATE>=P]...
+ *                  [--catch C | --no-catch] [--gate-time SEC]
+ *                  [--iteration-seconds SEC] [--gates N] [--metrics M]
+ *                  [--runs N] [--max-runs N] [--boots N] [--boots-first N]
+ *                  [--seed S] [--alpha A] [--expect RATE<=P | RATE>=P]...
  *   sched_perf_sim --mde-table [--threshold T] [--runs N] [--alpha A]
  *                  [--metrics M] [--gates N] [--seed S]
  *
@@ -25,9 +32,10 @@
  * alarm in A/A), any_move (any metric regressed, improved, worse or
  * better), and metric K's regressed, flagged (regressed or worse),
  * improved, same, undecided (anything else), drifting (no verdict for a
- * trend).  --mde-table prints, for paired blocks, per-iteration CVs and
- * block counts, the primary metric's mde (cmp_mde(), as the gate prints
- * it) and the fail rate the gate's simulation gives at that change.
+ * trend).  --mde-table prints, for paired blocks of a fixed plan,
+ * per-iteration CVs and block counts, the primary metric's mde from the
+ * true spread (cmp_mde()) and the fail rate the gate's simulation gives
+ * at that change: the power model against the gate itself.
  * --expect fails the run (exit 1) when a rate is shown to leave its
  * bound: the interval's lower end above P for <=, its upper end below P
  * for >=.  Bad input: exit 2 (--help: the options).  Not a kselftest
@@ -54,7 +62,7 @@ enum mode { PAIRED, UNPAIRED, BOOTS };
 struct sim {
 	enum mode mode;
 	double cv, drift, missing, shift, threshold, alpha;
-	unsigned int gates, metrics, runs, max_runs, boots;
+	unsigned int gates, metrics, runs, max_runs, boots, boots_first;
 	unsigned long seed;
 	unsigned int shift_metric;
 	double alarm_share, primary_share, catch;
@@ -207,6 +215,10 @@ static unsigned int one_gate(struct world *w, struct gate_outcome *out)
 	runset_init(&base, "sim");
 	if (s->mode == PAIRED) {
 		plan.ab = &knob;
+	} else if (s->mode == BOOTS) {
+		/* vmab's boots: Welch's t at its alpha, interleaved A B, B A */
+		plan.boots = true;
+		plan.params.alpha = s->alpha;
 	} else {
 		for (i = 0; i < s->runs; i++) {
 			set.nr = 0;
@@ -220,31 +232,6 @@ static unsigned int one_gate(struct world *w, struct gate_outcome *out)
 	runset_free(&b);
 	runset_free(&base);
 	return out->runs;
-}
-
-/* Interleaved boots, A B, B A, ...: each boot one value per metric. */
-static unsigned int boots(struct world *w, struct cmp_result *res)
-{
-	static struct metric_set set;
-	static struct runset old, new;
-	struct cmp_params p = { .alpha = w->s->alpha, .max_cv = CMP_MAX_CV, .looks = 1,
-				.boots = true, .alarm_share = w->s->alarm_share,
-				.primary_share = w->s->primary_share };
-	unsigned int k;
-
-	runset_init(&old, "sim");
-	runset_init(&new, "sim");
-	for (k = 0; k < 2 * w->s->boots; k++) {
-		bool b = (k % 2) ^ (k / 2 % 2);
-
-		set.nr = 0;
-		measured(w, b, &set);
-		runset_append(b ? &new : &old, &set);
-	}
-	compare_runsets(&old, &new, rules, w->s->metrics, &p, res);
-	runset_free(&old);
-	runset_free(&new);
-	return w->s->boots;
 }
 
 static int cmp_uint(const void *a, const void *b)
@@ -422,13 +409,6 @@ static void run_gates(const struct sim *s, struct tally *t)
 	w.rng = s->seed * 0x2545f4914f6cdd1dULL + 1;
 	for (g = 0; g < s->gates; g++) {
 		w.t = 0;
-		if (s->mode == BOOTS) {
-			t->runs[g] = boots(&w, out.results);
-			t->seconds[g] = 0;
-			t->power[g] = NAN;
-			count(t, out.results, s->metrics, s->shift_metric);
-			continue;
-		}
 		t->runs[g] = one_gate(&w, &out);
 		t->seconds[g] = out.seconds;
 		count(t, out.results, out.nr_results, s->shift_metric);
@@ -499,7 +479,7 @@ static void mde_table(const struct sim *base)
 /* The command line: what the option table stores. */
 static struct sim cli = {
 	.mode = PAIRED, .cv = 0.1, .threshold = 0.05, .gates = 1000, .metrics = 3, .runs = 8,
-	.max_runs = RUNSET_MAX_RUNS, .boots = 5, .seed = 1,	/* alpha 0: the default */
+	.max_runs = RUNSET_MAX_RUNS, .boots = 9, .boots_first = 3, .seed = 1,	/* alpha 0: the default */
 	.gate_time = 600, .iteration_seconds = 1.5,		/* the programs' defaults */
 };
 static struct expect expects[MAX_EXPECT];
@@ -567,7 +547,10 @@ static const struct opt_spec sim_opts[] = {
 	OPT_UINT(0, "runs", "N", &cli.runs, 2, RUNSET_MAX_RUNS, "runs (blocks) a side, 8"),
 	OPT_UINT(0, "max-runs", "N", &cli.max_runs, 2, RUNSET_MAX_RUNS,
 		 "at most, 1000 (the programs' default)"),
-	OPT_UINT(0, "boots", "N", &cli.boots, 2, 500, "boots a side, 5"),
+	OPT_UINT(0, "boots", "N", &cli.boots, 2, 500,
+		 "boots: at most N a side (VM_MAX_BOOTS), 9"),
+	OPT_UINT(0, "boots-first", "N", &cli.boots_first, 2, 500,
+		 "boots: the first look at N a side (VM_BOOTS), 3"),
 	OPT_ULONG(0, "seed", "S", &cli.seed, 0, 1000000000000000UL, "the draws' seed, 1"),
 	OPT_DOUBLE(0, "alpha", "A", &cli.alpha, 1e-6, 0.5, "family-wise alpha"),
 	OPT_CALLBACK(0, "expect", "RATE<=P|RATE>=P", parse_expect,
@@ -604,6 +587,13 @@ int main(int argc, char **argv)
 	s = cli;
 	if (!s.alpha)
 		s.alpha = cmp_default_alpha(s.mode == BOOTS);
+	if (s.mode == BOOTS) {
+		/* vmab's defaults: looks at 3, 5, 8 and 9 boots, no plan */
+		s.runs = s.boots_first;
+		s.max_runs = s.boots;
+		s.no_catch = true;
+		s.gate_time = 0;
+	}
 	if (s.max_runs < s.runs)
 		s.max_runs = s.runs;
 	if (!s.catch)
