@@ -57,7 +57,7 @@ ns=$("$dir/sched_perf_compare" --dump "$tmp/base.res" |
 	median | awk '{ printf "%d", $1 * 1000 }')
 [ -n "$ns" ] && [ "$ns" -gt 0 ] || fail "no task_clock_us_per_op in the baseline's dump"
 for try in 1 2; do
-	rc=$(SCHED_PERF_TEST_WORK_NS=$ns run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
+	rc=$(SCHED_PERF_TEST_WORK_NS=$ns run "$hb" --baseline "$tmp/base.res" --budget 8 --gate-time 60 --bisect --results none)
 	grep -q '^ok [0-9]* hackbench.baseline.task_clock_us_per_op # SKIP drifting' "$tmp/out" || break
 	echo "note: $name: the baseline drifted (try $try): $(grep -m1 'task_clock_us_per_op # SKIP drifting' "$tmp/out" | cut -c1-160)"
 	"$hb" --iterations 8 --budget 8 --save "$tmp/base.res" --results none >/dev/null 2>&1
@@ -75,7 +75,7 @@ pass "slowdown of $ns ns per message: $(grep -c '^not ok [0-9]* hackbench.baseli
 # again with a new baseline, and two in a row fail.
 for try in 1 2; do
 	"$hb" --iterations 8 --budget 8 --save "$tmp/base.res" --results none >/dev/null 2>&1
-	rc=$(run "$hb" --baseline "$tmp/base.res" --budget 8 --bisect --results none)
+	rc=$(run "$hb" --baseline "$tmp/base.res" --budget 8 --gate-time 60 --bisect --results none)
 	{ [ "$rc" = 0 ] || [ "$rc" = 125 ]; } && break
 	echo "note: $name: A/A alarm (try $try): $(grep -m1 '^not ok' "$tmp/out" | cut -c1-160)"
 done
@@ -121,14 +121,17 @@ grep -q '^# hackbench.completed: [0-9]* of [0-9]* iterations completed (more ask
 	grep -qx 'ok 1 hackbench.completed' "$tmp/out" ||
 	fail "--max-runs: no more runs asked for: $(grep completed "$tmp/out")"
 pass "--max-runs 9: $(sed -n 's/^# hackbench.completed: //p' "$tmp/out"), bisect exit $rc"
-# the extra runs stop when they have taken another --budget: 3 s of
-# extra iterations of 1 s each cannot reach 30
+# the comparison stops when it has taken --gate-time: 6 s of iterations
+# of 1 s each cannot reach 30, nor the 12 (4 times the baseline's 3) the
+# plan may take; each look says its plan
 start=$(date +%s)
-"$hb" --iterations 3 --budget 3 --max-runs 30 --baseline "$tmp/three.res" --results none >"$tmp/out" 2>&1
+"$hb" --iterations 3 --budget 3 --max-runs 30 --gate-time 6 --baseline "$tmp/three.res" --results none >"$tmp/out" 2>&1
 n=$(sed -n 's/^# hackbench.completed: \([0-9]*\) of.*/\1/p' "$tmp/out")
-[ -n "$n" ] && [ "$n" -gt 3 ] && [ "$n" -lt 30 ] ||
-	fail "--max-runs 30 --budget 3: $n iterations ($(grep completed "$tmp/out"))"
-pass "--max-runs 30 --budget 3: stopped at $n iterations after another 3 s ($(($(date +%s) - start)) s in all)"
+[ -n "$n" ] && [ "$n" -gt 3 ] && [ "$n" -lt 12 ] ||
+	fail "--max-runs 30 --gate-time 6: $n iterations ($(grep completed "$tmp/out"))"
+grep -q '^# hackbench.baseline: plan: catch -3% of the throughput at 90% power within 6 s' "$tmp/out" ||
+	fail "--gate-time 6: no plan said up front: $(grep -m2 'hackbench.baseline' "$tmp/out")"
+pass "--max-runs 30 --gate-time 6: stopped at $n iterations ($(($(date +%s) - start)) s in all), the plan said up front"
 
 # --ab on a knob this host can write: restored after the run and after a
 # SIGKILL of the controller (the guardian).
