@@ -49,11 +49,13 @@ static const char usage_head[] =
 "(weighted Bonferroni: the throughput, the primary metric, keeps 70 %).\n"
 "A threshold M is the regression to catch; the alarm line A lies inside it\n"
 "(its 'alarm', else --alarm's share of M, default M / 2).  regressed /\n"
-"improved: shown beyond A (the interval's bound is beyond it); same: shown\n"
-"within +/- M (equivalence test); worse / better: shown to move, not shown\n"
-"beyond A; else undecided.  A side that trends with the order measured is\n"
-"drifting.  Each metric's mde is the smallest change it would catch at 90 %\n"
-"power with the runs it may still take (M of --look).\n";
+"improved: a move shown (the interval on that side of 0) whose estimate lies\n"
+"beyond A; same: shown within +/- M (equivalence test) with the interval\n"
+"inside +/- M; worse / better: shown to move, the estimate within A; else\n"
+"undecided.  A side that trends with the order measured is drifting.  Each\n"
+"metric's mde is the smallest change it would catch at 90 % power with the\n"
+"runs it may still take (M of --look), from the spread's 90 % upper bound\n"
+"(\"cannot reach\" when no plan within them does).\n";
 
 static const char usage_tail[] =
 "Exit status: 0 no metric may be worse than its threshold (--dump, --merge,\n"
