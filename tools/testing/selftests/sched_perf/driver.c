@@ -142,29 +142,32 @@ static void plan_note(const struct workload *wl, const char *label,
 static void look_note(void *p, const struct gate_plan *plan, const struct gate_outcome *out)
 {
 	const struct run_ctx *c = p;
+	const struct cmp_result *seen = cmp_primary_result(out->results, out->nr_results);
 	const char *label = plan->ab ? "ab" : "baseline";
 	const char *unit = plan->ab ? "blocks" : "iterations";
-	char can[32];
 	double min = out->max_runs * out->round_seconds / 60;
+	char can[32], what[200];
 
 	if (!plan->catch || !out->compared)
 		return;
-	verdict_note("%s.%s: look %u at %u %s (%.1f min):", c->wl->name, label, out->looks,
-		     out->runs, unit, out->seconds / 60);
-	if (!out->needed || out->runs >= out->max_runs) {
-		verdict_note(" %s\n", out->needed ? "the last" : "no plan: no spread seen");
-		return;
-	}
 	cmp_mde_text(out->can_catch, can, sizeof(can));
-	if (out->needed <= out->max_runs)
-		verdict_note(" plan %u %s a side, about %.1f min in all, catches -%.3g%%\n",
-			     out->max_runs, unit, min, 100 * plan->catch);
+	if (!out->needed)
+		snprintf(what, sizeof(what), "no plan: no spread seen");
+	else if (out->runs >= out->max_runs)
+		snprintf(what, sizeof(what), "the last");
+	else if (out->needed <= out->max_runs)
+		snprintf(what, sizeof(what), "plan %u %s a side, about %.1f min in all, catches -%.3g%%",
+			 out->max_runs, unit, min, 100 * plan->catch);
 	else
-		verdict_note(" -%.3g%% needs %s %u %s a side; %s allows %u (about %.1f min): can catch %s\n",
-			     100 * plan->catch, out->needed > RUNSET_MAX_RUNS ? "over" : "",
-			     out->needed > RUNSET_MAX_RUNS ? RUNSET_MAX_RUNS : out->needed, unit,
-			     out->fit && out->fit <= plan->max_runs ? "--gate-time" : "--max-runs",
-			     out->max_runs, min, can);
+		snprintf(what, sizeof(what), "-%.3g%% needs %s%u %s a side; %s allows %u (about %.1f min): can catch %s",
+			 100 * plan->catch, out->needed > RUNSET_MAX_RUNS ? "over " : "",
+			 out->needed > RUNSET_MAX_RUNS ? RUNSET_MAX_RUNS : out->needed, unit,
+			 plan->baseline && seen && out->max_runs == GATE_BASELINE_RATIO * seen->old.n ?
+			 "the baseline's runs" :
+			 out->fit && out->fit <= plan->max_runs ? "--gate-time" : "--max-runs",
+			 out->max_runs, min, can);
+	verdict_note("%s.%s: look %u at %u %s (%.1f min): %s\n", c->wl->name, label, out->looks,
+		     out->runs, unit, out->seconds / 60, what);
 }
 
 /*
