@@ -350,8 +350,9 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 			break;
 		}
 		snprintf(r->why, sizeof(r->why),
-			 "drifting: cannot judge: trend tau old %+.2f new %+.2f (p %.2g with the order measured); %s",
-			 r->rho_old, r->rho_new, r->p_drift, fig);
+			 "drifting: cannot judge: trend tau old %+.2f new %+.2f (p %.2g with the order measured)%s; %s",
+			 r->rho_old, r->rho_new, r->p_drift,
+			 r->trend_move ? ", and the move goes the way the sides trend" : "", fig);
 		break;
 	case CMP_TOO_FEW:
 		describe_too_few(r, params, fig);
@@ -1382,7 +1383,8 @@ unsigned int compare_runsets(const struct runset *old, const struct runset *new,
 		if (r->verdict == CMP_UNDECIDED) {
 			too_few = !(r->min_p < r->level_metric);
 			r->verdict = decide(r, &j[i], too_few);
-			if (trend_explains(r))
+			r->trend_move = trend_explains(r);
+			if (r->trend_move)
 				r->verdict = CMP_DRIFTING;
 		}
 		regressed += r->verdict == CMP_REGRESSED;

@@ -199,6 +199,7 @@ struct cmp_result {
 	double cv_block;		/* paired: CV of the per-block ratios new/old */
 	double rho_old, rho_new;	/* Kendall's tau (not rho) of each side (unpaired) */
 	double p_drift;			/* that both sides trend (unpaired), or NAN */
+	bool trend_move;		/* DRIFTING: the move the way they trend */
 	char drifted_with[METRIC_NAME_LEN];	/* DRIFTING for another's trend */
 	enum cmp_verdict verdict;
 	double rcv_old, rcv_new;		/* robust CVs (stats_robust_cv) */

@@ -519,3 +519,38 @@ TEST(verdicts_same_inside_interval)
 	EXPECT_DBL(r.verdict, !=, CMP_SAME);
 	EXPECT_TRUE(cmp_gate_open(&r, 1));
 }
+
+/*
+ * Issue 49: unpaired runs on a host drifting through both: the new run's
+ * step over the baseline shows before the trend inside each run does.
+ * A baseline rising 0.3 % a run and a new run rising on 4 runs after it
+ * stopped: the step (+3.5 %, shown at p 0.001) would regress a
+ * must-not-rise metric, while the sides' trend (p 0.14) is too weak to
+ * refuse the comparison as drifting on its own; the trend the way the
+ * step goes explains it: drifting, not regressed.
+ */
+TEST(verdicts_drift_explains_step)
+{
+	static const double noise[8] = { 1.012, 0.985, 1.009, 0.994, 1.018, 0.982, 1.006, 0.997 };
+	struct cmp_params p = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1 };
+	static struct runset old, new;
+	double a[8], b[8];
+	struct cmp_result r;
+	int k;
+
+	for (k = 0; k < 8; k++) {
+		a[k] = 100 * (1 + 0.003 * k) * noise[k];
+		b[k] = 100 * (1 + 0.003 * (k + 12)) * noise[(k + 3) % 8];
+	}
+	add_values(verdicts_fresh(&old), "ctx_switches_per_op", a, 8);
+	add_values(verdicts_fresh(&new), "ctx_switches_per_op", b, 8);
+	unit_judge(&old, &new, "ctx_switches_per_op", 0.05, &p, &r);
+	verdict_note("a drifting host's step: %s\n", r.why);
+	/* verdicts a step the sides' trend explains is drifting */
+	EXPECT_DBL(r.change, >, r.alarm);
+	EXPECT_DBL(r.p, <, r.level_metric);
+	EXPECT_DBL(r.p_drift, >, CMP_DRIFT_P);
+	EXPECT_EQ(CMP_DRIFTING, r.verdict);
+	EXPECT_CONTAINS(r.why, "the move goes the way the sides trend");
+	EXPECT_TRUE(cmp_gate_open(&r, 1));
+}
