@@ -52,7 +52,7 @@ rc=$(run "$cmp" --bounds "$fix/bounds" "$fix/old" "$fix/regressed")
 row messages_per_sec | grep -q -- '-14\.0%.*hackbench\.messages_per_sec  regressed$' ||
 	fail "regression: no regressed row: $(cat "$tmp/out")"
 [ "$(grep -c '  hackbench\.[a-z0-9_]*  regressed$' "$tmp/out")" = 1 ] || fail "regression: other metrics flagged: $(cat "$tmp/out")"
-head -n1 "$tmp/out" | grep -q "$fix/old vs $fix/regressed.*Mann-Whitney.*Bonferroni over the metrics, alpha 0.02" ||
+head -n1 "$tmp/out" | grep -q "$fix/old vs $fix/regressed.*Mann-Whitney.*Bonferroni over the metrics, alpha 0.015" ||
 	fail "regression: header does not name the files and the test: $(head -n1 "$tmp/out")"
 pass "regression: exit 1, $(row messages_per_sec | tr -s ' ')"
 
@@ -88,11 +88,11 @@ rc=$(run "$cmp" --bounds "$fix/bounds" --json "$fix/old" "$fix/regressed")
 json_lines || fail "--json: not one JSON object per line: $(cat "$tmp/out")"
 python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]' <"$tmp/out" ||
 	fail "--json: a line is not JSON"
-grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"alarm":-0.025,"primary":true,"share":0.7,.*"worse_when":"falls","beyond":true,"estimate_beyond":true,"open":true,"alpha":0.02,"looks":1,"level":0.02,"level_metric":0.014,"verdict":"regressed","why":"shown worse (one-sided p [^"]*), estimated beyond the alarm line -2.5%; the regression to catch is -5.0%; medians [^"]*"}$' "$tmp/out" ||
+grep -q '^{"metric":"hackbench.messages_per_sec",.*"change":-0.14,.*"threshold":-0.05,"alarm":-0.025,"primary":true,"share":0.7,.*"worse_when":"falls","beyond":true,"estimate_beyond":true,"open":true,"alpha":0.015,"looks":1,"level":0.015,"level_metric":0.0105,"verdict":"regressed","why":"shown worse (one-sided p [^"]*), estimated beyond the alarm line -2.5%; the regression to catch is -5.0%; medians [^"]*"}$' "$tmp/out" ||
 	fail "--json: the regression is not in the JSON: $(cat "$tmp/out")"
-pass "--json: 3 JSON objects, one per line, messages_per_sec regressed: worse when it falls, beyond its threshold, open (a worse move shown), alpha 0.02 over 1 look"
+pass "--json: 3 JSON objects, one per line, messages_per_sec regressed: worse when it falls, beyond its threshold, open (a worse move shown), alpha 0.015 over 1 look"
 rc=$(run "$cmp" --bounds "$fix/bounds" --json --looks 4 "$fix/old" "$fix/old")
-[ "$rc" = 0 ] && [ "$(grep -c '"worse_when":"rises","beyond":false,"estimate_beyond":false,"open":false,"alpha":0.02,"looks":4,"level":0.005,"level_metric":0.00075,"verdict":"same","why":"[^"]*"}$' "$tmp/out")" = 2 ] ||
+[ "$rc" = 0 ] && [ "$(grep -c '"worse_when":"rises","beyond":false,"estimate_beyond":false,"open":false,"alpha":0.015,"looks":4,"level":0.00375,"level_metric":0.0005625,"verdict":"same","why":"[^"]*"}$' "$tmp/out")" = 2 ] ||
 	fail "--json --looks 4, identical run sets: exit $rc: $(cat "$tmp/out")"
 pass "--json --looks 4: the look's level 0.0125; the per-op metrics worse when they rise, same, not beyond, not open"
 
@@ -153,7 +153,7 @@ pass "--alpha 0.0001: too-few-runs, exit 4; the estimate past its threshold (est
 # all beyond the threshold give one-sided p 1 / 2^8, below 0.05 / 3 / 2.
 rc=$(run "$cmp" --bounds "$fix/bounds" --paired "$fix/old" "$fix/regressed")
 [ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' &&
-	head -n1 "$tmp/out" | grep -q "paired: Wilcoxon signed-rank.*alpha 0.02 over 1 look," ||
+	head -n1 "$tmp/out" | grep -q "paired: Wilcoxon signed-rank.*alpha 0.015 over 1 look," ||
 	fail "--paired: exit $rc, want 1 and the paired test named: $(cat "$tmp/out")"
 pass "--paired: exit 1, $(row messages_per_sec | tr -s ' ')"
 # At alpha 0.05 (as found), 4 looks: each at 0.0125, the primary metric keeps

@@ -219,8 +219,14 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	knob_at = KNOB_UNSET;
 	out->can_catch = NAN;
 	out->max_runs = plan->max_runs;
-	/* a catching plan's first guess; the first look replans it */
-	if (plan->catch && GATE_FIRST_PLAN * plan->runs < plan->max_runs)
+	/*
+	 * A catching plan's first guess, which the first look replans; a
+	 * saved baseline's runs bound it (plan_catch()).
+	 */
+	if (plan->catch && plan->baseline && baseline_runs(plan) &&
+	    GATE_BASELINE_RATIO * baseline_runs(plan) < plan->max_runs)
+		out->max_runs = GATE_BASELINE_RATIO * baseline_runs(plan);
+	else if (plan->catch && GATE_FIRST_PLAN * plan->runs < plan->max_runs)
 		out->max_runs = GATE_FIRST_PLAN * plan->runs;
 	first.paired = plan->ab;
 	first.boots = plan->boots;
@@ -228,6 +234,20 @@ void gate_run(const struct gate_plan *plan, const struct gate_ops *ops,
 	out->first_look = old && plan->nr_rules ?
 			  cmp_first_look(&first, plan->rules, plan->nr_rules, plan->runs,
 					 baseline_runs(plan)) : plan->runs;
+	/*
+	 * Against a saved baseline the first look waits for a new run long
+	 * enough to show its own trend: a host drifting through both runs
+	 * moves the new one by the drift times the runs between them, which
+	 * a few new runs show as a step before they show the trend
+	 * (CMP_DRIFT_GUARD_P).  Unpaired runs are short; looking later costs
+	 * seconds, not power.
+	 */
+	if (plan->baseline && plan->catch) {
+		unsigned int wait = GATE_BASELINE_FIRST * baseline_runs(plan);
+
+		if (wait > out->first_look)
+			out->first_look = wait < out->max_runs ? wait : out->max_runs;
+	}
 	while (out->runs < plan->runs)
 		if (!one_round(plan, ops, ctx, a_side, new_side, out))
 			goto failed;

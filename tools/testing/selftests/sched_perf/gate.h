@@ -59,6 +59,8 @@ struct gate_ops {
 #define GATE_FIRST_PLAN	3
 /* At most this many new runs per run of a saved baseline (plan_catch()). */
 #define GATE_BASELINE_RATIO	4
+/* The first look against a saved baseline at this many times its runs. */
+#define GATE_BASELINE_FIRST	3
 
 struct gate_plan {
 	unsigned int runs;		/* per side */

@@ -192,7 +192,9 @@ TEST(gate_grown_plan_spends_alpha_once)
 		p.nr_before = k;
 		p.last = k + 1 == ARRAY_SIZE(at);
 		cmp_look_levels(&p, 1, 0, &level, &same);
-		spent += level;
+		/* a look the test cannot reach spends nothing (its level unused) */
+		if (cmp_min_p(&p, at[k], at[k]) < level)
+			spent += level;
 		spent_same += same;
 	}
 	verdict_note("a plan grown from 24 to 132 after the first look: %.5g of alpha %g spent\n",
@@ -207,6 +209,19 @@ TEST(gate_grown_plan_spends_alpha_once)
 	p.last = false;
 	cmp_look_levels(&p, 1, 0, &level, &same);
 	EXPECT_NEAR(cmp_spent_by(CMP_ALPHA, 8.0 / 24, false), level, 1e-15);
+	/* at an alpha that reaches 2 / 2^8 at 8 blocks: alpha, exactly */
+	p.alpha = 0.05;
+	for (k = 0, spent = 0; k < ARRAY_SIZE(at); k++) {
+		p.max_runs = under[k];
+		p.now = at[k];
+		p.nr_before = k;
+		p.last = k + 1 == ARRAY_SIZE(at);
+		cmp_look_levels(&p, 1, 0, &level, &same);
+		/* none until the grown plan's share passes what 8 of 24 spent */
+		EXPECT_DBL(level, >=, 0);
+		spent += level;
+	}
+	EXPECT_NEAR(0.05, spent, 1e-12);
 }
 
 /* Item 7: the looks so far in the result; the medians beside the shift. */
