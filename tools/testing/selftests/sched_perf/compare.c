@@ -383,6 +383,10 @@ static void describe(struct cmp_result *r, const struct cmp_params *params)
 			snprintf(r->why, sizeof(r->why),
 				 "undecided: from an old median of 0, no move shown (p %.3g, not below %.3g) and none can be shown within a relative threshold; %s",
 				 r->p, lm, fig);
+		else if (r->p_same < r->level_same)
+			snprintf(r->why, sizeof(r->why),
+				 "undecided: no move shown, and not within +/-%.3g%%: equivalence p %.3g < %.3g, but the interval reaches beyond; %s",
+				 fabs(r->threshold) * 100, r->p_same, r->level_same, fig);
 		else
 			snprintf(r->why, sizeof(r->why),
 				 "undecided: neither shown beyond %s nor within +/-%.3g%% (equivalence p %.3g, not below %.3g); %s",
@@ -869,14 +873,26 @@ const char *cmp_reason(const struct cmp_result *r)
 
 bool cmp_gate_open(const struct cmp_result *res, unsigned int n)
 {
+	const struct cmp_result *primary = NULL;
 	unsigned int i, missing = 0;
 
+	for (i = 0; i < n; i++)
+		if (res[i].primary && !primary)
+			primary = &res[i];
 	for (i = 0; i < n; i++) {
-		if (cmp_bad_side_open(&res[i]))
-			return true;
-		if (res[i].verdict == CMP_MISSING && res[i].primary)
-			return true;	/* the verdict rests on it */
 		missing += res[i].verdict == CMP_MISSING;
+		if (res[i].verdict == CMP_REGRESSED)
+			return true;	/* failed: never a pass */
+		/*
+		 * The verdict rests on the throughput: a mechanism metric
+		 * left open beside it is reported, and fails the gate only
+		 * when shown regressed.  Without a primary every metric
+		 * counts.
+		 */
+		if (primary && &res[i] != primary)
+			continue;
+		if (cmp_bad_side_open(&res[i]) || res[i].verdict == CMP_MISSING)
+			return true;
 	}
 	return missing == n;
 }

@@ -403,9 +403,11 @@ bool cmp_bad_side_open(const struct cmp_result *r);
 
 /*
  * May the comparison of @res still let a regression through: a metric
- * open (cmp_bad_side_open), the primary metric missing, or nothing
- * judged at all (every metric missing)?  Such a comparison exits 4
- * (open), never 0.
+ * regressed, the primary metric (the throughput the verdict rests on)
+ * open (cmp_bad_side_open) or missing, or nothing judged at all (every
+ * metric missing)?  A mechanism metric left open beside a primary does
+ * not count (it fails the gate only when shown regressed); without a
+ * primary every metric does.  Such a comparison exits 4 (open), never 0.
  */
 bool cmp_gate_open(const struct cmp_result *res, unsigned int n);
 
