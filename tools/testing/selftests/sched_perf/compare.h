@@ -13,27 +13,28 @@
  *
  * Each gated metric has two numbers: its rule's change M, the regression
  * to catch (the bounds file's "change" line), and the alarm line A inside
- * it (by default M / 2: cmp_alarm()), where the gate fails.  Alpha is
- * split over the metrics present (weighted Bonferroni, one interval
- * each): the primary metric, the program's throughput that the verdict
- * rests on, keeps CMP_PRIMARY_SHARE of it; the mechanism metrics
- * (migrations, CPU time per op, switches, scans) share the rest.
- *   regressed / improved: the change is shown beyond the alarm line, the
- *     bad way / beyond its opposite the good way: that bound of the
- *     interval lies beyond A (the one-sided test of "no further than A"
- *     rejects at half the metric's level);
- *   same: the two one-sided tests put the change within +/- M, at
- *     level_same (its own budget, per metric);
- *   worse / better: the change is shown to be there (p < the metric's
- *     level) but not shown beyond A: no failure, no pass; a gate keeps
- *     looking while it has runs left;
+ * it (by default M / 2: cmp_alarm()).  Alpha is split over the metrics
+ * present (weighted Bonferroni, one interval each): the primary metric,
+ * the program's throughput that the verdict rests on, keeps
+ * CMP_PRIMARY_SHARE of it; the mechanism metrics (migrations, CPU time
+ * per op, switches, scans) share the rest.
+ *   regressed / improved: a move the bad way / the good way shown (the
+ *     one-sided test against 0 rejects at half the metric's level: the
+ *     interval lies on that side of 0) and its estimate beyond A / -A;
+ *   same: neither, the two one-sided tests put the change within +/- M
+ *     at level_same (its own budget, per metric), and the interval
+ *     printed beside the word is finite and inside +/- M;
+ *   worse / better: a move shown whose estimate lies within A: no
+ *     failure; a pass when "not worse than M" is shown (cmp_bad_side_open);
  *   undecided: none of these yet; too-few-runs: the sizes cannot reach
  *     the level at all.
- * With every metric the true change 0, a gate fails less often than
- * alpha / 2 (a false regressed needs more than a move: one beyond A).
+ * With every metric the true change 0, a gate fails at most alpha / 2
+ * of the time; the gate's pass and open rest on the primary metric
+ * (cmp_gate_open()).
  * After each comparison every metric carries its power: the smallest
  * change it would catch at CMP_MDE_POWER with the runs it may still take
- * (mde) and with those it has (mde_now): cmp_mde().
+ * (mde) and with those it has (mde_now), from an upper bound of the
+ * spread seen: cmp_mde(), cmp_fill_mde().
  * From an old median of 0 with no floor there is no relative scale: any
  * move shown is beyond every threshold (+/-inf), and only two sides of
  * zeros are the same.
@@ -41,7 +42,8 @@
  * A sequential (unpaired) comparison whose values trend with the order
  * they were measured in (Kendall's S of each side against 1..n, summed
  * over the sides, p below CMP_DRIFT_P: trend.h) is "drifting": the host
- * changed during the run, and no verdict is given.
+ * changed during the run, and no verdict is given; so is a move that
+ * the sides' trend the same way explains (CMP_DRIFT_GUARD_P).
  * A side whose robust coefficient of variation (MAD based: one wild
  * iteration does not count, as it does not for the rank test) is above
  * MAX_CV is too noisy to judge, with one exception: when every run of one
