@@ -58,12 +58,13 @@ static const char usage_head[] =
 "(\"cannot reach\" when no plan within them does).\n";
 
 static const char usage_tail[] =
-"Exit status: 0 no metric may be worse than its threshold (--dump, --merge,\n"
-"--plan: done), 1 a metric regressed, 2 bad input, or --merge's OUT could not be\n"
-"written (full filesystem, I/O error): nothing written, one line on stderr;\n"
-"4 open: a metric not shown within its threshold the bad way (undecided,\n"
-"worse, noisy, too few runs, drifting), the primary metric missing, or no\n"
-"metric judged at all (a missing mechanism metric alone does not count).\n";
+"Exit status: 0 the primary metric shown within its threshold and nothing\n"
+"regressed (--dump, --merge, --plan: done), 1 a metric regressed, 2 bad input,\n"
+"or --merge's OUT could not be written (full filesystem, I/O error): nothing\n"
+"written, one line on stderr; 4 open: the primary metric not shown within its\n"
+"threshold the bad way (undecided, worse, noisy, too few runs, drifting) or\n"
+"missing, or no metric judged at all (a mechanism metric open or missing\n"
+"alone does not count; without a primary metric every metric does).\n";
 
 /* "sched_perf_compare: <why>", a line on stderr */
 static void say_bad(const char *fmt, va_list ap)
