@@ -25,15 +25,27 @@ empty() {	# what
 	pass "nothing left after $1"
 }
 
-start() {	# extra args; waits until the tree is a few hundred levels deep
+grown() {	# directory: waits until a tree there has a few hundred directories
+	for _ in $(seq 300); do
+		[ "$(find "$1" -mindepth 3 -type d 2>/dev/null | head -300 | wc -l)" -ge 300 ] && return
+		sleep 0.1
+	done
+	fail "the tree in $1 did not grow"
+}
+
+start() {	# extra args; waits until the tree has grown
 	"$tmp/dirdeep" --workdir "$work" --duration 60 --iterations 1 --results none "$@" \
 		>"$tmp/out" 2>"$tmp/err" &
 	pid=$!
-	for _ in $(seq 100); do
-		[ "$(find "$work" -mindepth 3 -type d 2>/dev/null | head -300 | wc -l)" -ge 300 ] && return
+	grown "$work"
+}
+
+gone() {	# pattern: waits until no process's command line matches it
+	for _ in $(seq 300); do
+		pgrep -f -- "$1" >/dev/null || return
 		sleep 0.1
 	done
-	fail "the tree did not grow"
+	fail "still running: $(pgrep -af -- "$1" | head -n2)"
 }
 
 
@@ -111,7 +123,7 @@ KSELFTEST_DIRDEEP_ARGS="--workdir $work --duration 60 --iterations 1 --results n
 	"$inst/run_kselftest.sh" -o 3 -t sched_perf:dirdeep >>"$tmp/runner" 2>&1
 grep -q "not ok 1 selftests: sched_perf: dirdeep # TIMEOUT 3 seconds" "$tmp/runner" ||
 	fail "runner did not time out: $(tail -3 "$tmp/runner")"
-sleep 1
+gone "--workdir $work"	# its instances remove their trees after the signal
 pass "runner timeout after 3 s"
 empty "the runner's timeout"
 
@@ -136,7 +148,7 @@ if [ "$(id -u)" = 0 ]; then
 	"$tmp/dirdeep" --workdir "$tmp/small" --dirs 2 --sync none --duration 60 \
 		--iterations 1 --results none >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
-	sleep 0.3	# well inside the build: 10^6 inodes take longer
+	grown "$tmp/small"	# inside the build: 10^6 inodes take far longer
 	# EBUSY while a file is open for writing at that instant: try again
 	i=0
 	until mount -o remount,ro "$tmp/small" 2>"$tmp/mount.err"; do

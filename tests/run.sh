@@ -89,7 +89,7 @@ run_test() {	# command with @PATH@ words
 		words+=("$w")
 	done
 	# its output nested in the runner's TAP, as the kselftest runner does
-	(cd "$top" && exec "${words[@]}") 2>&1 | sed -u 's/^/# /'
+	(cd "$top" && exec "${words[@]}") 2>&1 | sed -u 's/^/# /' | tee "$last_out"
 	return "${PIPESTATUS[0]}"
 }
 
@@ -156,12 +156,14 @@ wait_kernel() {
 	kernel_pid=""
 	echo "# the guest's kernel, built beside: exit $rc after waiting $(($(date +%s) - t0)) s: $(tail -n1 "$kernel_log")"
 }
-trap '[ -n "$kernel_pid" ] && kill -- -"$kernel_pid" 2>/dev/null' EXIT
 measures() { case $1 in input | tools | cleanup) return 1 ;; esac; }
 
 echo "TAP version 13"
 echo "1..${#plan[@]}"
 n=0 failed=0 skipped=0 summary=""
+# a failed test's FAIL lines again at the end: CI often keeps only the tail
+last_out=$(mktemp) why=$(mktemp)
+trap 'rm -f "$last_out" "$why"; [ -n "$kernel_pid" ] && kill -- -"$kernel_pid" 2>/dev/null' EXIT
 [ ${#plan[@]} -gt 1 ] && [ "$(field "${plan[-1]}" 2)" = vm ] && build_kernel_beside
 for t in "${plan[@]}"; do
 	n=$((n + 1))
@@ -183,9 +185,11 @@ for t in "${plan[@]}"; do
 	else
 		echo "not ok $n $name"
 		failed=$((failed + 1))
+		grep -m3 '^# FAIL' "$last_out" >>"$why" || tail -n3 "$last_out" >>"$why"
 	fi
 	summary="$summary$(printf '#   %-16s %-12s %5d s  %s' "$name" "$cat" "$secs" "$(case $rc in 0) echo passed ;; 4) echo "not run" ;; *) echo failed ;; esac)")\n"
 done
 printf '# time per test:\n%b' "$summary"
+[ -s "$why" ] && echo "# why the failed ones failed:" && cat "$why"
 echo "# $n tests: $((n - failed - skipped)) passed, $skipped skipped (not run here), $failed failed"
 [ $failed = 0 ]
