@@ -51,13 +51,14 @@ echo 1 > $sysctl
 # every wakeup preempt: more switches per message, slower; LATENCY_WARN
 # only arms a warning: nothing to flag.
 features=/sys/kernel/debug/sched/features
-# 12 blocks: the first look can decide every metric (the smallest
-# two-sided signed-rank p at 8 blocks, 2/256, is above the level a look
-# gives a mechanism metric, which shares 30 % of alpha with the others;
-# the throughput's 70 % reaches it at 8).
-ab() {	# feature output loops: the A and B run sets in /tmp/ab.FEATURE(.a)
-	./hackbench --ab "$1" -p -g 2 -l "$3" --iterations 12 --results none \
-		--save /tmp/ab."$1" > "$2" 2>&1
+# 16 blocks: the first look can decide every metric.  A mechanism
+# metric shares 30 % of alpha (0.015) with the others, about 0.0003 each
+# at a first look; the smallest two-sided signed-rank p is 2/4096 =
+# 0.00049 at 12 blocks (the preemption share's +88 % was left "too few
+# runs" there once the throughput had failed the gate) and 3e-5 at 16.
+ab() {	# feature output loops [options]: the A and B run sets in /tmp/ab.FEATURE(.a)
+	./hackbench --ab "$1" -p -g 2 -l "$3" --iterations 16 --results none \
+		--save /tmp/ab."$1" $4 > "$2" 2>&1
 	rc=$?
 	grep -E '^(not )?ok [0-9]+ hackbench\.(ab\.|completed)|^# hackbench\.ab\.' "$2" |
 		sed "s/^/SCHED_PERF_AB $1: /"
@@ -105,8 +106,10 @@ fi
 # "undecided" (a SKIP, exit 4: the blocks too noisy to prove it), never
 # "regressed"; shorter runs make it more often undecided, never flagged
 # (-l 100 here; with it the NO_RUN_TO_PARITY A/B above was once left
-# undecided on a busy host).
-ab LATENCY_WARN /tmp/null.out 100
+# undecided on a busy host).  The guest's blocks vary by 18 %: proving
+# "same" within M took the whole default --gate-time (600 s) and ended
+# undecided; 90 s keeps the check to its point, nothing flagged.
+ab LATENCY_WARN /tmp/null.out 100 "--gate-time 90"
 rc=$?
 { [ $rc = 0 ] || [ $rc = 4 ]; } && ! grep -q '^not ok' /tmp/null.out &&
 	grep -Eq '^ok [0-9]+ hackbench.ab.messages_per_sec( # SKIP undecided)?$' /tmp/null.out &&
@@ -121,7 +124,7 @@ report $? "--ab LATENCY_WARN (changes nothing measurable): nothing flagged, NO_L
 # the scan's tracepoint must flag it.
 [ $series = 1 ] || exit 0
 pairs=$((2 * $(grep -c '^processor' /proc/cpuinfo)))
-./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 12 --budget 15 --results none > /tmp/sis.out 2>&1
+./tcp_rr --ab NO_SIS_UTIL --pairs $pairs --iterations 16 --budget 15 --results none > /tmp/sis.out 2>&1
 rc=$?
 grep -E '^(not )?ok [0-9]+ tcp_rr\.ab\.|^# tcp_rr\.ab\.' /tmp/sis.out |
 	sed "s/^/SCHED_PERF_AB NO_SIS_UTIL: /"
@@ -152,10 +155,15 @@ crosscheck() {	# prog args...
 	ti=$(figure tp_involuntary_switches_per_op) i=$(figure involuntary_switches_per_op)
 	c=$(figure tp_wakeup_checks_per_op) sis=$(figure tp_sis_calls_per_op)
 	unknown=$(figure tp_sis_unknown_share)
+	# one event either way at the window's edges: dirdeep's involuntary
+	# switches, 15 vs 14 in 1302 ops, were 7 % apart
+	ops=$(sed -n "s/^$prog\.[a-z_]*_total: \([0-9]*\)$/\1/p" /tmp/cross.res | head -n1)
 	all_checks=$(awk -v a=$all_checks -v c="${c:-0}" 'BEGIN { print (a + c > 0) ? 1 : 0 }')
-	awk -v tw="$tw" -v w="$w" -v ti="$ti" -v i="$i" -v c="$c" -v s="$sis" -v u="$unknown" 'BEGIN {
+	awk -v tw="$tw" -v w="$w" -v ti="$ti" -v i="$i" -v c="$c" -v s="$sis" -v u="$unknown" \
+		-v ops="${ops:-0}" 'BEGIN {
 		d = tw - w; if (d < 0) d = -d; e = ti - i; if (e < 0) e = -e
-		exit !(tw != "" && w > 0 && d <= 0.01 * w && ti != "" && e <= 0.01 * i + 0.0001 &&
+		one = ops > 0 ? 1.01 / ops : 0
+		exit !(tw != "" && w > 0 && d <= 0.01 * w + one && ti != "" && e <= 0.01 * i + one + 0.0001 &&
 		       c != "" && c <= tw * 1.01 && s != "" && s <= tw * 1.01 && (u == "" || u == 0)) }'
 	report $? "bpf vs schedstats: $prog: wakeups per op $tw vs nr_wakeups $w, involuntary $ti vs $i; checks $c, searches $sis per op, unknown reasons ${unknown:-none searched}"
 }

@@ -303,6 +303,16 @@ static void describe_too_few(struct cmp_result *r, const struct cmp_params *para
 			 r->old.n, r->new.n, fig);
 		return;
 	}
+	/*
+	 * A plan grown at a look spreads alpha over more runs: until the
+	 * runs catch up with what the looks before spent, a look has none.
+	 */
+	if (!(r->level_metric > 0)) {
+		snprintf(r->why, sizeof(r->why),
+			 "too few runs: %u vs %u, this look has no alpha left to spend (the looks before spent what the plan allows by now); %s",
+			 r->old.n, r->new.n, fig);
+		return;
+	}
 	snprintf(r->why, sizeof(r->why),
 		 "too few runs: %u vs %u reach p %.2g at best, not below %.2g; %s",
 		 r->old.n, r->new.n, r->min_p, r->level_metric, fig);

@@ -224,6 +224,43 @@ TEST(gate_grown_plan_spends_alpha_once)
 	EXPECT_NEAR(0.05, spent, 1e-12);
 }
 
+/*
+ * The look after a plan grew has no alpha while the looks before spent
+ * more than the grown plan allows by then: the verdict says so, in
+ * place of "not below 0" (a vm check's tcp_rr, 12 blocks then 18 of a
+ * plan grown to over 100).
+ */
+TEST(gate_grown_plan_look_without_alpha)
+{
+	static const unsigned int at[] = { 12 };
+	static const unsigned int under[] = { 36 };
+	struct cmp_params p = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .paired = true,
+				.max_runs = 1000, .now = 18, .nr_before = 1,
+				.before = at, .before_max = under };
+	static struct runset old, new;
+	struct cmp_result r[4];
+	unsigned int i;
+
+	gate_fresh(&old);
+	gate_fresh(&new);
+	for (i = 0; i < 4; i++) {
+		add_series(&old, four[i].metric, 100 * (i + 1), 1, 18);
+		add_series(&new, four[i].metric, 100 * (i + 1), i ? 1 : 0.8, 18);
+	}
+	compare_runsets(&old, &new, four, 4, &p, r);
+	/* look without alpha is too few, not regressed */
+	EXPECT_EQ(CMP_TOO_FEW, r[0].verdict);
+	EXPECT_DBL(r[0].level_metric, ==, 0);
+	EXPECT_CONTAINS(r[0].why, "this look has no alpha left to spend");
+	EXPECT_LACKS(r[0].why, "not below 0");
+	/* the same runs under the plan the first look was taken with: judged */
+	p.max_runs = 36;
+	compare_runsets(&old, &new, four, 4, &p, r);
+	EXPECT_EQ(CMP_REGRESSED, r[0].verdict);
+	runset_free(&old);
+	runset_free(&new);
+}
+
 /* Item 7: the looks so far in the result; the medians beside the shift. */
 TEST(gate_figures_true_to_labels)
 {
