@@ -57,17 +57,22 @@ static const struct cmp_rule four[] = {
 	{ .metric = "migrations_per_1k_ops", .change = 0.3 },
 };
 
-/* Old and new sides of the four metrics, the throughput times @f. */
-static void four_sides(struct runset *old, struct runset *new, double f)
+/* @n blocks a side of the four metrics, the throughput times @f. */
+static void four_sides_of(struct runset *old, struct runset *new, double f, unsigned int n)
 {
 	unsigned int i;
 
 	gate_fresh(old);
 	gate_fresh(new);
 	for (i = 0; i < 4; i++) {
-		add_series(old, four[i].metric, 100 * (i + 1), 1, BLOCKS);
-		add_series(new, four[i].metric, 100 * (i + 1), i ? 1 : f, BLOCKS);
+		add_series(old, four[i].metric, 100 * (i + 1), 1, n);
+		add_series(new, four[i].metric, 100 * (i + 1), i ? 1 : f, n);
 	}
+}
+
+static void four_sides(struct runset *old, struct runset *new, double f)
+{
+	four_sides_of(old, new, f, BLOCKS);
 }
 
 /*
@@ -239,14 +244,8 @@ TEST(gate_grown_plan_look_without_alpha)
 				.before = at, .before_max = under };
 	static struct runset old, new;
 	struct cmp_result r[4];
-	unsigned int i;
 
-	gate_fresh(&old);
-	gate_fresh(&new);
-	for (i = 0; i < 4; i++) {
-		add_series(&old, four[i].metric, 100 * (i + 1), 1, 18);
-		add_series(&new, four[i].metric, 100 * (i + 1), i ? 1 : 0.8, 18);
-	}
+	four_sides_of(&old, &new, 0.8, 18);
 	compare_runsets(&old, &new, four, 4, &p, r);
 	/* look without alpha is too few, not regressed */
 	EXPECT_EQ(CMP_TOO_FEW, r[0].verdict);

@@ -26,6 +26,28 @@ static struct runset *verdicts_fresh(struct runset *rs)
 	return rs;
 }
 
+/*
+ * Paired blocks of messages_per_sec: old 1000 in each, new @d percent
+ * from it.
+ */
+static void blocks_from_percent(struct runset *old, struct runset *new, const double *d,
+				unsigned int n)
+{
+	static struct metric_set set;
+	unsigned int i;
+
+	verdicts_fresh(old);
+	verdicts_fresh(new);
+	for (i = 0; i < n; i++) {
+		set.nr = 0;
+		metric_add(&set, "messages_per_sec", "", 1000);
+		runset_append(old, &set);
+		set.nr = 0;
+		metric_add(&set, "messages_per_sec", "", 1000 * (1 + d[i] / 100));
+		runset_append(new, &set);
+	}
+}
+
 static void add_values(struct runset *rs, const char *metric, const double *v,
 		       unsigned int n)
 {
@@ -137,16 +159,9 @@ TEST(verdicts_beyond_not_shown)
 	struct cmp_params pair = { .alpha = CMP_ALPHA, .max_cv = CMP_MAX_CV, .looks = 1,
 				   .paired = true };
 	static struct runset old, new;
-	double a[8], b[8];
 	struct cmp_result r;
-	int k;
 
-	for (k = 0; k < 8; k++) {
-		a[k] = 1000;
-		b[k] = 1000 * (1 + d[k] / 100);
-	}
-	add_values(verdicts_fresh(&old), "messages_per_sec", a, 8);
-	add_values(verdicts_fresh(&new), "messages_per_sec", b, 8);
+	blocks_from_percent(&old, &new, d, 8);
 	pair.alarm_share = 1;
 	unit_judge(&old, &new, "messages_per_sec", -0.06, &pair, &r);
 	verdict_note("defect 3: %s\n", r.why);
@@ -473,16 +488,9 @@ TEST(verdicts_no_pass_beyond_alarm)
 				.max_runs = 24, .now = 24, .last = true, .nr_before = 3,
 				.before = before };
 	static struct runset old, new;
-	double a[24], b[24];
 	struct cmp_result r;
-	int k;
 
-	for (k = 0; k < 24; k++) {
-		a[k] = 1000;
-		b[k] = 1000 * (1 + d[k] / 100);
-	}
-	add_values(verdicts_fresh(&old), "messages_per_sec", a, 24);
-	add_values(verdicts_fresh(&new), "messages_per_sec", b, 24);
+	blocks_from_percent(&old, &new, d, 24);
 	unit_judge(&old, &new, "messages_per_sec", -0.05, &p, &r);
 	verdict_note("beyond the alarm line: %s\n", r.why);
 	/* verdicts a move shown beyond the alarm line fails */
