@@ -99,12 +99,12 @@
 #define CMP_ALARM_SHARE	0.5
 /*
  * The primary metric's share of alpha when other metrics are judged with
- * it; they share the rest.  Chosen for the fixed plan of 8 to 24 blocks
- * (2026-12-04, paired, CV 0.02, 3 metrics): the primary's power at -5 %
- * rose from 81.7 % (an even split) to 90.4 % at 0.7 and by less than its
- * interval beyond, while a mechanism metric's at its threshold fell from
- * 69 % at 0.7 to 54 % at 0.9.  With the plan sized for the primary a
- * smaller share makes the plan longer (verdicts.rst says what it costs).
+ * it; they share the rest.  Under the default plan (2026-12-06, paired,
+ * 3 metrics, 1000 gates a row) an even split does as well at CV 0.05
+ * (-5 % fails 99.5 % against 98.3 %), but where --gate-time binds, at
+ * this host's CV 0.1, 0.7 fails -5 % in 81.6 % against 74.1 % and passes
+ * A/A in 77.4 % against 64.9 %, for 4 points of a mechanism metric's
+ * power (verdicts.rst).
  */
 #define CMP_PRIMARY_SHARE	0.7
 /* The power the minimum detectable effect (mde) is stated at. */
