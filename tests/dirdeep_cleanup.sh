@@ -25,13 +25,9 @@ empty() {	# what
 	pass "nothing left after $1"
 }
 
-grown() {	# directory: waits until a tree there has a few hundred directories
-	for _ in $(seq 300); do
-		[ "$(find "$1" -mindepth 3 -type d 2>/dev/null | head -300 | wc -l)" -ge 300 ] && return
-		sleep 0.1
-	done
-	fail "the tree in $1 did not grow"
-}
+# a tree in DIRECTORY has a few hundred directories
+has_grown() { [ "$(find "$1" -mindepth 3 -type d 2>/dev/null | head -300 | wc -l)" -ge 300 ]; }
+grown() { poll 30 has_grown "$1" || fail "the tree in $1 did not grow"; }
 
 start() {	# extra args; waits until the tree has grown
 	"$tmp/dirdeep" --workdir "$work" --duration 60 --iterations 1 --results none "$@" \
@@ -40,13 +36,9 @@ start() {	# extra args; waits until the tree has grown
 	grown "$work"
 }
 
-gone() {	# pattern: waits until no process's command line matches it
-	for _ in $(seq 300); do
-		pgrep -f -- "$1" >/dev/null || return
-		sleep 0.1
-	done
-	fail "still running: $(pgrep -af -- "$1" | head -n2)"
-}
+# no process's command line matches PATTERN
+none_match() { ! pgrep -f -- "$1" >/dev/null; }
+gone() { poll 30 none_match "$1" || fail "still running: $(pgrep -af -- "$1" | head -n2)"; }
 
 
 "$tmp/dirdeep" --workdir "$work" --duration 2 --iterations 2 --results none >"$tmp/out" 2>&1 ||

@@ -73,12 +73,22 @@ check_skipped() {
 # Wait for PID to exit; its exit status, or a failure when it is still
 # running after SECONDS (a hang).
 wait_exit() {
-	local pid=$1 secs=$2 what=$3 i
+	local pid=$1 secs=$2 what=$3
+	poll "$secs" exited "$pid" || fail "still running $secs s after $what (hang)"
+	wait "$pid"
+}
+exited() { ! kill -0 "$1" 2>/dev/null; }
+
+# Until CMD ARGS... holds, every 0.1 s for up to SECS seconds; 1 when it
+# never did.
+poll() {
+	local secs=$1 i
+	shift
 	for i in $(seq $((secs * 10))); do
-		kill -0 "$pid" 2>/dev/null || { wait "$pid"; return $?; }
+		"$@" && return 0
 		sleep 0.1
 	done
-	fail "still running $secs s after $what (hang)"
+	return 1
 }
 
 # The worker processes of controller PID in creation order: its children

@@ -26,28 +26,6 @@ static struct runset *verdicts_fresh(struct runset *rs)
 	return rs;
 }
 
-/*
- * Paired blocks of messages_per_sec: old 1000 in each, new @d percent
- * from it.
- */
-static void blocks_from_percent(struct runset *old, struct runset *new, const double *d,
-				unsigned int n)
-{
-	static struct metric_set set;
-	unsigned int i;
-
-	verdicts_fresh(old);
-	verdicts_fresh(new);
-	for (i = 0; i < n; i++) {
-		set.nr = 0;
-		metric_add(&set, "messages_per_sec", "", 1000);
-		runset_append(old, &set);
-		set.nr = 0;
-		metric_add(&set, "messages_per_sec", "", 1000 * (1 + d[i] / 100));
-		runset_append(new, &set);
-	}
-}
-
 static void add_values(struct runset *rs, const char *metric, const double *v,
 		       unsigned int n)
 {
@@ -58,6 +36,26 @@ static void add_values(struct runset *rs, const char *metric, const double *v,
 		set.nr = 0;
 		metric_add(&set, metric, "", v[i]);
 		runset_append(rs, &set);
+	}
+}
+
+/*
+ * Paired blocks of messages_per_sec: old 1000 in each, new @d percent
+ * from it.
+ */
+static void blocks_from_percent(struct runset *old, struct runset *new, const double *d,
+				unsigned int n)
+{
+	const double base = 1000;
+	unsigned int i;
+
+	verdicts_fresh(old);
+	verdicts_fresh(new);
+	for (i = 0; i < n; i++) {
+		double moved = base * (1 + d[i] / 100);
+
+		add_values(old, "messages_per_sec", &base, 1);
+		add_values(new, "messages_per_sec", &moved, 1);
 	}
 }
 
