@@ -202,8 +202,12 @@ pass "kernel/test: ${#tests[@]} patch(es) apply to the source alone and after ke
 # after ttwu_queue() (the placement and the preemption decision taken)
 # and outside p->pi_lock's section; nowhere in fair.c.
 core=$scratch/test-sched/kernel/sched/core.c
-grep -q '^core_param(sched_test_cost_ns, sched_test_cost_ns, uint, 0444);$' "$core" ||
-	fail "kernel/test applied, but core.c has no sched_test_cost_ns parameter"
+# a parameter root may write at run time (an in-boot --ab flips it), its
+# range checked on every write
+grep -q '^core_param_cb(sched_test_cost_ns, &sched_test_cost_ops, &sched_test_cost_ns, 0644);$' "$core" ||
+	fail "kernel/test applied, but core.c has no writable sched_test_cost_ns parameter"
+sed -n '/^static int sched_test_cost_set(/,/^}$/p' "$core" | grep -q 'SCHED_TEST_COST_MAX_NS' ||
+	fail "kernel/test: a write to sched_test_cost_ns is not checked against SCHED_TEST_COST_MAX_NS"
 where=$(awk '/^int try_to_wake_up\(/ { in_ttwu = 1 }
 	in_ttwu && /^\tscoped_guard \(raw_spinlock_irqsave, &p->pi_lock\) \{$/ { locked = NR }
 	in_ttwu && locked && !unlocked && /^\t\}$/ { unlocked = NR }
