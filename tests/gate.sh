@@ -44,6 +44,11 @@ want="other options: '' vs '--nr-threads 100%'" bad 2 "--baseline with other opt
 want="another kconfig: 0123456789abcdef vs" bad 2 "--baseline of another kernel config" "$hb" --baseline "$tmp/kconfig.res"
 want="--ab: 'FOO=1': PATH=VALUE needs" bad 2 "--ab not a knob" "$hb" --ab 'FOO=1'
 want="cannot read /proc/sys/kernel/no_such_knob" bad 2 "--ab unknown path" "$hb" --ab /proc/sys/kernel/no_such_knob=1
+want="--ab: '/sys/module/kernel=1': PATH=VALUE needs" bad 2 "--ab a module, no parameter" "$hb" --ab /sys/module/kernel=1
+want="--ab: '/sys/module/kernel/holders/x=1': PATH=VALUE needs" \
+	bad 2 "--ab under a module, not its parameters" "$hb" --ab /sys/module/kernel/holders/x=1
+want="cannot read /sys/module/kernel/parameters/no_such_param" \
+	bad 2 "--ab unknown module parameter" "$hb" --ab /sys/module/kernel/parameters/no_such_param=1
 want="--max-runs: '0' is not an integer" bad 2 "--max-runs 0" "$hb" --max-runs 0
 want="nope.res: No such file" bad 128 "--bisect with bad input (aborts the bisect)" "$hb" --bisect --baseline "$tmp/nope.res"
 
@@ -209,6 +214,22 @@ if [ -w "$rl" ]; then
 			fail "dirdeep, B side 50 % slower by the stretch: throughput moved '${moved}' %, want -50 +/- 10: $(grep 'bogo_ops_per_sec:' "$tmp/out")"
 	fi
 	pass "dirdeep, B side 50 % slower by SCHED_PERF_TEST_STRETCH_PCT: the B windows stretched, throughput moved $moved %${busy:+ (not judged: machine busy)}"
+fi
+
+# A module parameter the kernel made read-only (0444, as kernel/test's
+# sched_test_cost_ns was before it took writes) cannot be an A/B's knob:
+# SKIP with the reason, the value as found.
+ro=
+for f in /sys/module/*/parameters/*; do
+	[ -f "$f" ] && [ -r "$f" ] && [ "$(stat -c %a "$f")" = 444 ] && { ro=$f; break; }
+done
+if [ -n "$ro" ] && [ "$(id -u)" = 0 ]; then
+	was=$(cat "$ro")
+	rc=$(run "$hb" --ab "$ro=${was}9" --iterations 2 --budget 1)
+	[ "$rc" = 4 ] && grep -q "^1..0 # SKIP $ro is not writable here" "$tmp/out" ||
+		fail "--ab on read-only $ro: exit $rc, want 4 and a SKIP: $(head -c 300 "$tmp/out")"
+	[ "$(cat "$ro")" = "$was" ] || fail "--ab on read-only $ro: it changed: $(cat "$ro")"
+	pass "--ab on a read-only module parameter: exit 4, $(grep -m1 SKIP "$tmp/out")"
 fi
 
 # sched features are read-only or absent here: SKIP with the reason (125

@@ -82,15 +82,32 @@ static int open_feature(struct ab_knob *k, const char *spec, char *why, size_t l
 	return 0;
 }
 
+/*
+ * Where a knob may live: sysctls, the scheduler's debugfs, and module (or
+ * core kernel) parameters, e.g. kernel/test's
+ * /sys/module/kernel/parameters/sched_test_cost_ns.
+ */
+static bool knob_place(const char *spec)
+{
+	const char *param;
+
+	if (!strncmp(spec, "/proc/sys/", 10) || !strncmp(spec, DEBUGFS "/sched/", 23))
+		return true;
+	if (strncmp(spec, "/sys/module/", 12))
+		return false;
+	param = strchr(spec + 12, '/');
+	return param && param > spec + 12 && !strncmp(param, "/parameters/", 12) &&
+	       param[12] && param[12] != '=';
+}
+
 static int open_path(struct ab_knob *k, const char *spec, char *why, size_t len)
 {
 	const char *eq = strchr(spec, '=');
 	size_t plen = eq - spec;
 
 	if (plen >= sizeof(k->path) || strlen(eq + 1) >= sizeof(k->b) || !eq[1] ||
-	    (strncmp(spec, "/proc/sys/", 10) && strncmp(spec, DEBUGFS "/sched/", 23)) ||
-	    strstr(spec, "/../")) {
-		snprintf(why, len, "--ab: '%s': PATH=VALUE needs a non-empty VALUE and a PATH under /proc/sys/ or %s/sched/",
+	    !knob_place(spec) || strstr(spec, "/../")) {
+		snprintf(why, len, "--ab: '%s': PATH=VALUE needs a non-empty VALUE and a PATH under /proc/sys/, %s/sched/ or /sys/module/*/parameters/",
 			 spec, DEBUGFS);
 		return AB_BAD_INPUT;
 	}

@@ -4,7 +4,8 @@
  * comparison on the same kernel.  A is the knob as found, B the value
  * asked for.  The knob is either a sched feature (the names of
  * /sys/kernel/debug/sched/features, e.g. NO_RUN_TO_PARITY) or any
- * PATH=VALUE under /proc/sys or /sys/kernel/debug/sched.  The original
+ * PATH=VALUE under /proc/sys, /sys/kernel/debug/sched or
+ * /sys/module/<module>/parameters.  The original
  * value is restored on every exit path, SIGKILL included (guard.h), and
  * debugfs is mounted for the run when it is not (mounts.h).
  */

@@ -137,7 +137,8 @@ static const struct opt_spec common_opts[] = {
 		   .flags = OPT_THIS_RUN),
 	OPT_STRING(0, "ab", "KNOB", cfg.ab,
 		   "in-boot A/B: a sched feature (NO_RUN_TO_PARITY) or\n"
-		   "PATH=VALUE under /proc/sys or /sys/kernel/debug/sched;\n"
+		   "PATH=VALUE under /proc/sys, /sys/kernel/debug/sched\n"
+		   "or /sys/module/*/parameters;\n"
 		   "A = as found, B = KNOB, in blocks A B, B A, ...;\n"
 		   "each block's B judged against its A (paired)",
 		   .flags = OPT_THIS_RUN),
