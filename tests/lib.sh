@@ -100,6 +100,13 @@ workers_of() {
 	done
 }
 
+# PID has N workers or more: processes, or threads of a threaded run
+# (the controller's own thread besides them)
+has_workers() {	# pid n
+	[ "$(workers_of "$1" | wc -l)" -ge "$2" ] ||
+		[ "$(awk '/^Threads:/ { print $2 }' "/proc/$1/status" 2>/dev/null)" -gt "$2" ] 2>/dev/null
+}
+
 # Whether LeakSanitizer runs here: it stops the process's threads with
 # ptrace-like means that some containers forbid ("LeakSanitizer has
 # encountered a fatal error").  Builds a program that leaks with CC and

@@ -13,22 +13,13 @@ start_long_run() {
 	"$tmp/hackbench" "$@" -g 2 -l 100000000 --results none \
 		>"$tmp/out" 2>"$tmp/err" &
 	pid=$!
-	# wait until all 80 workers exist (processes or threads)
-	for _ in $(seq 100); do
-		[ "$(workers_of "$pid" | wc -l)" -ge 80 ] && return
-		[ "$(awk '/^Threads:/ { print $2 }' /proc/$pid/status 2>/dev/null)" \
-			-gt 80 ] 2>/dev/null && return
-		sleep 0.1
-	done
-	fail "workers did not start"
+	poll 10 has_workers "$pid" 80 || fail "workers did not start"
 }
+none_left() { [ "$(pgrep -f "$tmp/hackbench" | wc -l)" = 0 ]; }
 
 
 no_leftovers() {
-	sleep 0.5
-	local left
-	left=$(pgrep -f "$tmp/hackbench" | wc -l)
-	[ "$left" = 0 ] || fail "$left tasks left behind after $1"
+	poll 5 none_left || fail "$(pgrep -f "$tmp/hackbench" | wc -l) tasks left behind after $1"
 	pass "no task left behind after $1"
 }
 

@@ -17,22 +17,20 @@ start() {
 	"$tmp/$prog" --pairs 4 --duration 600 --iterations 1 --results none "$@" \
 		>"$tmp/out" 2>"$tmp/err" &
 	pid=$!
-	for _ in $(seq 100); do
-		[ "$(workers_of "$pid" | wc -l)" -ge 8 ] && { sleep 0.5; return; }
-		[ "$(awk '/^Threads:/ { print $2 }' /proc/$pid/status 2>/dev/null)" \
-			-gt 8 ] 2>/dev/null && { sleep 0.5; return; }
-		sleep 0.1
-	done
-	fail "$prog: workers did not start"
+	poll 10 has_workers "$pid" 8 || fail "$prog: workers did not start"
+	# the pairs past their connect and first transactions: a server
+	# killed before would fail the run another way
+	sleep 0.5
+}
+none_left() {
+	[ "$(pgrep -f "$tmp/" | wc -l)" = 0 ] && ! ss -tuanpH 2>/dev/null | grep -qE '"(tcp|udp)_rr"'
 }
 
 nth_child() { workers_of "$pid" | sed -n "${1}p"; }	# 1 = server 0
 
 
 no_leftovers() {
-	sleep 0.5
-	[ "$(pgrep -f "$tmp/" | wc -l)" = 0 ] || fail "processes left after $1"
-	! ss -tuanpH 2>/dev/null | grep -qE '"(tcp|udp)_rr"' || fail "sockets left after $1"
+	poll 5 none_left || fail "processes ($(pgrep -f "$tmp/" | wc -l)) or sockets left after $1"
 	pass "no process and no socket left after $1"
 }
 
