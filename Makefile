@@ -53,6 +53,7 @@ RUN_TESTS	= KSRC="$(KSRC)" BUILD="$(BUILD)" MAKE="$(MAKE)" $(TEST_RUNNER)
 .PHONY: all ksrc sync build run kselftest check unit checkpatch $(TEST_TARGETS) \
 	vmtest bench-gate bench-gate-ab bench-gate-guest bench-counters bench-verdicts \
 	bench-gate-default bench-kernel-rebuild bench-seed-classes bench-kernel-power bench-overhead \
+	bench-ab-cost \
 	bench-lkp-names \
 	bench clean report fuzz check-fresh check-mutants check-quick vmab \
 	deps-run deps-check deps-vmtest deps-lava deps-fuzz deps-bench deps-fresh lava-run
@@ -161,6 +162,12 @@ bench-gate-ab: build
 # false alarms and detection of a 2 % slowdown.
 bench-gate-guest: deps-vmtest build
 	bench/gate_guest.sh "$(KSRC)" "$(INTREE)"
+
+# In-boot --ab on kernel/test's wakeup cost in the guest (-icount), fresh
+# gates end to end: exit codes against a known cost, and against a knob
+# that changes nothing (AC_* settings: bench/ab_cost_guest.sh).
+bench-ab-cost: deps-vmtest sync build
+	bench/ab_cost_guest.sh "$(KSRC)"
 
 # A default gate of every program (--ab on a knob that changes nothing):
 # its wall time (goal: 5 minutes on 2 CPUs) and what it decided.

@@ -67,4 +67,22 @@ env -u VM_BOUNDS KP_BOOTS=0 KP_BASE_BOOTS=0 KP_COSTS=1000 KP_DRAWS=2 KP_OUT="$tm
 [ "$rc" = 0 ] && grep -q 'cost 0 ns: too few boots for 3 a side (cost 0: 2' "$tmp/out" ||
 	fail "2 boots of cost 0: exit $rc, want 0 and 'too few boots': $(tail -n 8 "$tmp/out")"
 pass "2 boots of cost 0: 'too few boots for 3 a side' said, nothing drawn"
+
+# bench/ab_cost_guest.sh (the same cost judged in one boot) refuses bad
+# settings in one line, exit 2, before it builds or boots anything
+ac() {	# want VAR=VALUE...
+	local want=$1
+	shift
+	env "$@" AC_OUT="$tmp/ac" "$top/bench/ab_cost_guest.sh" "$ksrc" >"$tmp/ac.out" 2>"$tmp/ac.err"
+	local rc=$?
+	[ "$rc" = 2 ] && [ "$(wc -l <"$tmp/ac.err")" = 1 ] && grep -q -- "$want" "$tmp/ac.err" &&
+		[ ! -e "$tmp/ac/kernel.log" ] ||
+		fail "ab_cost_guest $*: exit $rc, want 2 and one line with '$want': $(cat "$tmp/ac.err")"
+	pass "ab_cost_guest $*: exit 2, $(cat "$tmp/ac.err")"
+}
+ac "AC_COSTS: no such setting" AC_COSTS=1
+ac "AC_RUNS=x: want a count" AC_RUNS=x
+ac "AC_COST: no cost for hackbench" AC_PROGS="tcp_rr hackbench" AC_COST=tcp_rr=500
+ac "AC_COST: tcp_rr: want whole ns above 0" AC_PROGS=tcp_rr AC_COST=tcp_rr=0
+ac "AC_JOBS=0: want at least 1" AC_JOBS=0
 done_ok

@@ -204,7 +204,8 @@ pass "kernel/test: ${#tests[@]} patch(es) apply to the source alone and after ke
 core=$scratch/test-sched/kernel/sched/core.c
 # a parameter root may write at run time (an in-boot --ab flips it), its
 # range checked on every write
-grep -q '^core_param_cb(sched_test_cost_ns, &sched_test_cost_ops, &sched_test_cost_ns, 0644);$' "$core" ||
+grep -q '^module_param_cb(sched_test_cost_ns, &sched_test_cost_ops, &sched_test_cost_ns, 0644);$' "$core" &&
+	grep -q '^#define MODULE_PARAM_PREFIX ""$' "$core" ||
 	fail "kernel/test applied, but core.c has no writable sched_test_cost_ns parameter"
 sed -n '/^static int sched_test_cost_set(/,/^}$/p' "$core" | grep -q 'SCHED_TEST_COST_MAX_NS' ||
 	fail "kernel/test: a write to sched_test_cost_ns is not checked against SCHED_TEST_COST_MAX_NS"
