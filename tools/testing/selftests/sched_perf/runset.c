@@ -426,6 +426,16 @@ static bool boot_medians(const struct runset *boots, unsigned int n,
 	return true;
 }
 
+void runset_copy_identity(struct runset *to, const struct runset *from)
+{
+	memcpy(to->workload, from->workload, sizeof(to->workload));
+	memcpy(to->variant, from->variant, sizeof(to->variant));
+	memcpy(to->options, from->options, sizeof(to->options));
+	memcpy(to->kconfig, from->kconfig, sizeof(to->kconfig));
+	memcpy(to->kernel, from->kernel, sizeof(to->kernel));
+	to->nr_cpus = from->nr_cpus;
+}
+
 int runset_of_boot_medians(const struct runset *boots, unsigned int n,
 			   struct runset *out)
 {
@@ -434,13 +444,8 @@ int runset_of_boot_medians(const struct runset *boots, unsigned int n,
 	int ret = med ? 0 : -1;
 
 	runset_init(out, n ? boots[0].workload : "");
-	if (n) {
-		memcpy(out->variant, boots[0].variant, sizeof(out->variant));
-		memcpy(out->options, boots[0].options, sizeof(out->options));
-		memcpy(out->kconfig, boots[0].kconfig, sizeof(out->kconfig));
-		memcpy(out->kernel, boots[0].kernel, sizeof(out->kernel));
-		out->nr_cpus = boots[0].nr_cpus;
-	}
+	if (n)
+		runset_copy_identity(out, &boots[0]);
 	for (i = 0; !ret && n && i < boots[0].nr_metrics; i++) {
 		const char *name = boots[0].m[i].name;
 		struct runset_metric *m;

@@ -52,6 +52,8 @@ struct runset {
 
 /* An empty run set for @workload; the other identity fields are set by the caller. */
 void runset_init(struct runset *rs, const char *workload);
+/* @from's identity (workload, variant, options, kconfig, kernel, CPUs) into @to. */
+void runset_copy_identity(struct runset *to, const struct runset *from);
 void runset_free(struct runset *rs);
 
 /*

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmp_report.h"
 #include "compare.h"
 #include "compiler.h"
 #include "fileio.h"
@@ -87,14 +88,6 @@ void bad_input(const char *fmt, ...)
 
 #define MAX_PREV	CMP_MAX_LOOKS	/* --prev-look's looks */
 
-/* A sequential gate's look (--look, --prev-look, --last); n 0: none. */
-struct look {
-	unsigned int n, max;
-	unsigned int prev[MAX_PREV];	/* the looks before, ascending */
-	unsigned int nr_prev;
-	bool last;
-};
-
 /* One line on stderr, as bad_input()'s; -1 for an option's parse(). */
 __printf(1, 2) static int refuse(const char *fmt, ...)
 {
@@ -143,7 +136,7 @@ static struct {
 	unsigned int nr_only;
 	char summary[4096], merge[4096], prev[256];
 	const char *runs;	/* checked by --merge, which knows the count */
-	struct look look, plan;
+	struct cmp_look look, plan;
 	bool json, tsv, dump;
 	double catch;		/* --catch: a fraction; 0: none */
 } cli = { .params = { .max_cv = CMP_MAX_CV } };	/* alpha 0: the default */
@@ -173,7 +166,7 @@ static int parse_looks(const char *prog, const struct opt_spec *o, const char *a
 /* --look N/M or --plan N/M: 1 <= N <= M <= 1000 */
 static int parse_look(const char *prog, const struct opt_spec *o, const char *arg)
 {
-	struct look *look = o->dest;
+	struct cmp_look *look = o->dest;
 	const char *slash = strchr(arg, '/');
 	long n = -1, max = -1;
 	char part[16];
@@ -358,7 +351,7 @@ static int parse_options(int argc, char **argv)
 }
 
 /* The look into @params: sched_perf_compare_runsets() replays the ones before. */
-static void set_look(const struct look *look, struct cmp_params *params)
+static void set_look(const struct cmp_look *look, struct cmp_params *params)
 {
 	params->max_runs = look->max;
 	params->now = look->n;
@@ -379,30 +372,12 @@ static void print_catch(const struct cmp_result *res, unsigned int nr,
 	printf("%u\n", r ? cmp_runs_to_catch(r, params, cli.catch / 100) : 0);
 }
 
-/* The header's words on alpha: "alpha 0.05 over 1 look", or the look's. */
-static void print_alpha(const struct cmp_params *params, const struct look *look,
-			const struct cmp_result *res)
-{
-	unsigned int i;
-
-	if (!look->n) {
-		printf("alpha %g over %u look%s", params->alpha,
-		       params->looks ? params->looks : 1, params->looks > 1 ? "s" : "");
-		return;
-	}
-	printf("alpha %g spent over looks: look %u at %u of %u runs a side", params->alpha,
-	       look->nr_prev + 1, look->n, look->max);
-	for (i = 0; i < look->nr_prev; i++)
-		printf("%s%u", i ? "," : " after ", look->prev[i]);
-	printf("%s, level %.3g, same %.3g", look->last && look->n < look->max ? " (the last)" : "",
-	       res->level, res->level_same);
-}
 
 /*
  * --prev-look P[,P...]: the looks before @look->n, ascending; -1 after a
  * line on stderr.
  */
-static int parse_prev(const char *list, struct look *look)
+static int parse_prev(const char *list, struct cmp_look *look)
 {
 	char copy[sizeof(cli.prev)], *save = NULL, *tok;
 	long p;
@@ -418,23 +393,6 @@ static int parse_prev(const char *list, struct look *look)
 	return 0;
 }
 
-/* 'bounds' in the directory of this program */
-static void default_bounds(char *path, size_t len)
-{
-	char exe[4000];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	if (n <= 0) {
-		snprintf(path, len, "bounds");
-		return;
-	}
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (slash)
-		slash[1] = '\0';
-	snprintf(path, len, "%sbounds", slash ? exe : "");
-}
 
 /*
  * A JSON number; an infinity as +/-1e999 (valid JSON: Python reads it as
@@ -469,7 +427,7 @@ static void json_string(const char *s)
  * side up to M (cmp_next_look()'s schedule), for scripts that add runs
  * or boots themselves
  */
-static void print_plan(const struct look *plan)
+static void print_plan(const struct cmp_look *plan)
 {
 	unsigned int n = plan->n;
 
@@ -666,144 +624,30 @@ static bool runsets_paired(const struct runset *a, const struct runset *b)
 	return true;
 }
 
-/* "1.2e+06 ±  3%": the median and the stddev in percent of the mean */
-static void side(const struct sample_stats *s)
-{
-	if (!s->n)
-		printf("%12s      ", "-");
-	else
-		printf("%12.4g ±%3.0f%%", s->median, s->cv * 100);
-}
 
-static void print_row(const char *workload, const struct cmp_result *r)
-{
-	const char *m = cmp_verdict_name(r->verdict);
-	char pct[16];
 
-	side(&r->old);
-	cmp_percent(r->change, pct, sizeof(pct));
-	printf("  %9s ", isnan(r->change) ? "-" : pct);
-	side(&r->new);
-	printf("  %s.%s%s%s\n", workload, r->metric, *m ? "  " : "", m);
-}
 
-/*
- * "# workload.metric: word: why", the word once: an undecided metric's
- * reason starts with it already.
- */
-static void print_why(const char *workload, const struct cmp_result *r)
-{
-	printf("# %s.%s: %s: %s\n", workload, r->metric, cmp_verdict_name(r->verdict),
-	       cmp_reason(r));
-}
 
-/*
- * What the primary metric could catch at 90 % power: "# w.m: could catch
- * -4.1% with 9 runs a side, -6.0% with these 3 (mde)".
- */
-static void print_mde(const char *workload, const struct cmp_result *r,
-		      const struct look *look)
-{
-	char max[16], now[16];
 
-	if (isnan(r->mde))
-		return;
-	cmp_mde_text(r->mde, max, sizeof(max));
-	cmp_mde_text(r->mde_now, now, sizeof(now));
-	if (look->n && look->n < look->max && !look->last)
-		printf("# %s.%s: could catch %s with %u runs a side, %s with these %u (mde, 90%% power)\n",
-		       workload, r->metric, max, look->max, now, look->n);
-	else
-		printf("# %s.%s: could catch %s with these runs (mde, 90%% power)\n",
-		       workload, r->metric, now);
-}
+
+
+
 
 /*
  * --summary: one line a script passes on as it is, so that no script
- * reads the table: the regressed metrics, else the count of each verdict.
+ * reads the table.
  */
 static void write_summary(const char *path, const char *workload,
 			  const struct cmp_result *res, unsigned int nr)
 {
-	unsigned int count[CMP_BETTER + 1] = { 0 };
-	unsigned int i, v, listed = 0;
 	FILE *f = fopen(path, "w");
+	int failed;
 
 	if (!f)
 		bad_input("--summary %s: %s", path, strerror(errno));
-	for (i = 0; i < nr; i++) {
-		count[res[i].verdict]++;
-		if (res[i].verdict == CMP_REGRESSED)
-			fprintf(f, "%s%s.%s %+.1f%%", listed++ ? ", " : "regressed: ",
-				workload, res[i].metric, res[i].change * 100);
-	}
-	for (v = 0; !count[CMP_REGRESSED] && v <= CMP_BETTER; v++)
-		if (count[v])
-			fprintf(f, "%s%u %s", listed++ ? ", " : "", count[v],
-				cmp_verdict_name(v));
-	fputc('\n', f);
-	if (fclose(f))
+	failed = cmp_report_summary(f, workload, res, nr);
+	if (fclose(f) || failed)
 		bad_input("--summary %s: %s", path, strerror(errno));
-}
-
-/* @name without the workload's prefix, which --metric may give */
-static const char *bare_name(const char *name, const char *workload)
-{
-	size_t wl = strlen(workload);
-
-	return !strncmp(name, workload, wl) && name[wl] == '.' ? name + wl + 1 : name;
-}
-
-static bool named(const char *metric, const char *const *only, unsigned int nr_only,
-		  const char *workload)
-{
-	unsigned int j;
-
-	for (j = 0; j < nr_only; j++)
-		if (!strcmp(metric, bare_name(only[j], workload)))
-			return true;
-	return false;
-}
-
-/*
- * --metric: keep the rules of the metrics named, in the bounds' order; a
- * name that has no change threshold is bad input, as a typo would judge
- * nothing.
- */
-static unsigned int keep_only(struct cmp_rule *rules, unsigned int nr,
-			      const char *const *only, unsigned int nr_only,
-			      const char *workload)
-{
-	unsigned int i, j, kept = 0;
-
-	for (j = 0; j < nr_only; j++) {
-		for (i = 0; i < nr && !named(rules[i].metric, &only[j], 1, workload); i++)
-			;
-		if (i == nr)
-			bad_input("--metric %s: %s has no change threshold for it", only[j],
-				  workload);
-	}
-	for (i = 0; i < nr; i++)
-		if (named(rules[i].metric, only, nr_only, workload))
-			rules[kept++] = rules[i];
-	return kept;
-}
-
-/*
- * The bounds files of --bounds, in order (none given: 'bounds' beside
- * this program): the first read, each later one over it.
- */
-static void load_bounds(char (*paths)[4096], unsigned int nr, struct bounds *bs)
-{
-	char err[1024];
-	unsigned int i;
-
-	if (!nr)
-		default_bounds(paths[nr++], sizeof(paths[0]));
-	for (i = 0; i < nr; i++)
-		if (i ? bounds_override(paths[i], bs, err, sizeof(err)) :
-			bounds_load(paths[i], bs, err, sizeof(err)))
-			bad_input("%s", err);
 }
 
 int main(int argc, char **argv)
@@ -813,9 +657,10 @@ int main(int argc, char **argv)
 	static struct runset old, new;
 	static struct bounds bs;
 	struct cmp_params params;
-	struct look look;
+	struct cmp_look look;
 	char err[1024];
 	unsigned int nr, i, regressed;
+	int kept;
 	bool open;
 	int first = parse_options(argc, argv);
 
@@ -855,7 +700,8 @@ int main(int argc, char **argv)
 				  argc - first);
 		if (runset_load(argv[first], &old, err, sizeof(err)))
 			bad_input("%s", err);
-		load_bounds(cli.bounds, cli.nr_bounds, &bs);
+		if (cmp_load_bounds(cli.bounds, cli.nr_bounds, &bs, err, sizeof(err)))
+			bad_input("%s", err);
 		dump_runset(argv[first], &old, &bs);
 		return 0;
 	}
@@ -880,13 +726,19 @@ int main(int argc, char **argv)
 	if (params.paired && !runsets_paired(&old, &new))
 		bad_input("--paired: %s and %s do not have as many runs of every metric",
 			  argv[first], argv[first + 1]);
-	load_bounds(cli.bounds, cli.nr_bounds, &bs);
+	if (cmp_load_bounds(cli.bounds, cli.nr_bounds, &bs, err, sizeof(err)))
+		bad_input("%s", err);
 	nr = bounds_changes(&bs, old.workload, old.variant, rules, BOUNDS_MAX);
 	if (!nr)
 		bad_input("%s: no change thresholds for %s (variant %s)", cli.bounds[0],
 			  old.workload, old.variant);
-	if (cli.nr_only)
-		nr = keep_only(rules, nr, cli.only, cli.nr_only, old.workload);
+	if (cli.nr_only) {
+		kept = cmp_keep_only(rules, nr, cli.only, cli.nr_only, old.workload, err,
+				     sizeof(err));
+		if (kept < 0)
+			bad_input("%s", err);
+		nr = kept;
+	}
 
 	regressed = compare_runsets(&old, &new, rules, nr, &params, res);
 	if (cli.catch) {
@@ -903,22 +755,8 @@ int main(int argc, char **argv)
 			else
 				print_tsv(old.workload, &res[i], &params, !i);
 	} else {
-		printf("# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, ",
-		       argv[first], argv[first + 1], old.workload, old.variant,
-		       old.options, old.nr_cpus, nr,
-		       params.paired ? "paired: Wilcoxon signed-rank" :
-		       params.boots ? "boots: Welch's t on the boots' medians" : "Mann-Whitney U");
-		print_alpha(&params, &look, &res[0]);
-		printf(", max cv %.2f\n", params.max_cv);
-		printf("%12s ±%%stddev     %%shift  %12s ±%%stddev  metric\n", "old", "new");
-		for (i = 0; i < nr; i++)
-			print_row(old.workload, &res[i]);
-		for (i = 0; i < nr; i++)
-			if (res[i].verdict != CMP_SAME)
-				print_why(old.workload, &res[i]);
-		for (i = 0; i < nr; i++)
-			if (res[i].primary)
-				print_mde(old.workload, &res[i], &look);
+		cmp_report_table(stdout, argv[first], argv[first + 1], &old, res, nr, &params,
+				 &look);
 	}
 	open = cmp_gate_open(res, nr);
 	runset_free(&old);
