@@ -6,18 +6,21 @@
 # tree, built in one work tree so that the second rebuilds only what
 # differs), boot them A B B A A B ..., run the programs (only them: the
 # guest's self-checks are make vmtest's) in every boot, then judge each
-# program's boots of B against those of A with sched_perf_compare
-# --boots: each boot's median is one run, since boots of one kernel
-# differ more than the iterations of one boot.
+# program's boots of B against those of A as sched_perf_compare --boots
+# does: each boot's median is one run, since boots of one kernel differ
+# more than the iterations of one boot.
 #
-# Sequential over boots: the first look is at VM_BOOTS boots a side;
-# while a program may still be worse than a threshold (sched_perf_compare
-# exit 4), B A / A B pairs are added up to the next planned size (about
-# 1.5 times as many, as the in-boot gate plans its looks) and it looks
-# again, until nothing is open, a program regressed, VM_MAX_BOOTS boots a
-# side are reached or the boots took VM_BUDGET host seconds.  Alpha is
-# spent over the looks as the in-boot gate spends it (sched_perf_compare
-# --look); the last look spends what is left.
+# Sequential over boots, by the in-boot gate's own loop: sched_perf_vmab
+# (gate_run() with boots as the runs) looks at VM_BOOTS boots a side
+# first, then at the gate's planned sizes (about 1.5 times as many each
+# time) while a program may still be worse than a threshold, up to
+# VM_MAX_BOOTS boots a side or until the boots took VM_BUDGET host
+# seconds; alpha is spent over the looks as the in-boot gate spends it,
+# the last look spending what is left.  It calls this script back
+# (--boot SIDE N) for each boot it needs.  The programs are judged one
+# after the other over the same boots: a boot made for one serves the
+# next, which adds boots only when it needs more; once one regressed no
+# boot is added and the rest are judged on the boots made.
 #
 # Usage: scripts/vmab.sh A B
 #   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE); the
@@ -25,7 +28,8 @@
 #   against its base without any git
 # Environment (and vmtest.sh's: VM_QEMU_ARGS, VM_CPUS, VM_PATCHES...;
 # SCHED_PERF_COMPARE: the host's sched_perf_compare, by default the one
-# make build leaves in build/):
+# make build leaves in build/; SCHED_PERF_VMAB: the engine, by default
+# sched_perf_vmab beside it):
 #   VM_PROGS="hackbench tcp_rr"  the programs run in every boot ("": all)
 #   VM_ARGS=...    their KSELFTEST_<PROG>_ARGS lines (default: each of the
 #                  two 5 iterations in 3 s of guest time, 10 s with
@@ -66,8 +70,9 @@
 #                  (worse when it rises) or =-N% (when it falls) replaces
 #                  the metric's threshold: in a bisect, well inside the
 #                  change the bad end showed (+300 % for +1200 %)
-#   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B, DIR/look-K,
-#                  DIR/verdict
+#   VM_OUT=DIR     boots and verdicts go to DIR/boot-N-A|B (and each
+#                  boot's host seconds to DIR/boot-N-A|B.secs), DIR/look-K
+#                  (each look's table per program), DIR/verdict, DIR/stop
 #   VM_BISECT=1    exit as git bisect run wants it, B being the commit
 #                  under test: 0 good, 1 bad, 125 skip, 128 abort
 #   SCHED_PERF_VMTEST=PATH  for tests and benches: a stand-in for
@@ -135,6 +140,68 @@ on_exit() {
 }
 trap on_exit EXIT
 
+# A hung guest is killed after 3 times the longest boot so far (at least
+# 3 minutes) rather than vmtest's 20 minutes, then booted once more.
+# VM_TIMEOUT, when set, wins.
+boot_timeout() {
+	local longest=0 f s
+	for f in "$out"/boot-*.secs; do
+		[ -f "$f" ] || continue
+		s=$(cat "$f")
+		[ "$s" -le "$longest" ] || longest=$s
+	done
+	if [ -n "${VM_TIMEOUT:-}" ]; then
+		echo "$VM_TIMEOUT"
+	elif [ "$longest" = 0 ]; then
+		echo 1200
+	else
+		echo $((3 * longest > 180 ? 3 * longest : 180))
+	fi
+}
+
+# Boot $2 (A or B) as boot $1, once more if it gave no results; its host
+# seconds, every try's, into $out/boot-N-SIDE.secs for the engine's clock.
+boot() {	# n side
+	local n=$1 side=$2 dir=$out/boot-$1-$2 img=kernel_$2 try rc t0 secs total=0
+	for try in 1 2; do
+		say "boot $n: $side$([ "$try" = 2 ] && echo ", again")"
+		rc=0
+		rm -rf "$dir"
+		t0=$(date +%s)
+		rm -f "$dir.status"
+		VM_TIMEOUT=$(boot_timeout) VM_KERNEL=${!img} VM_BISECT=0 VM_CHECKS=$checks VM_OUT=$dir \
+			VM_STATUS=$dir.status \
+			"$vmtest" "$suite_tree" run >"$dir.log" 2>&1 || rc=$?
+		secs=$(($(date +%s) - t0))
+		total=$((total + secs))
+		# a program's own verdict (1, 4) is not the boot's failure
+		case $rc in
+		0|1|4) ;;
+		*) tail -5 "$dir.log" >&2; die "boot $n ($side) failed, exit $rc (see $dir.log)" ;;
+		esac
+		# vmtest says 1 for a guest that hung or died too: no results then
+		if ls "$dir/results/"*.results >/dev/null 2>&1; then
+			echo "$total" >"$dir.secs"
+			say "boot $n: $side: $secs s"
+			return
+		fi
+		say "boot $n ($side): no results after $secs s, FAIL: $(vm_status "$dir.status" failure)"
+		cp "$dir.log" "$dir.try$try.log"
+		[ "$try" = 2 ] && die "boot $n ($side) gave no results twice (see $dir.try1.log, $dir.log)"
+	done
+}
+
+# sched_perf_vmab calls this script back as its step: --boot SIDE N boots
+# kernel SIDE as boot N, with what the run below exported to it.
+if [ "${1:-}" = --boot ]; then
+	[ $# = 3 ] && [[ $2 =~ ^[AB]$ ]] && [[ $3 =~ ^[1-9][0-9]*$ ]] && [ -n "${VMAB_OUT:-}" ] ||
+		die "usage: $0 --boot A|B N (sched_perf_vmab's step, within a run of $0 A B)"
+	out=$VMAB_OUT suite_tree=$VMAB_SUITE_TREE kernel_A=$VMAB_KERNEL_A kernel_B=$VMAB_KERNEL_B
+	boot "$3" "$2"
+	decided=1
+	exit 0
+fi
+
 [ $# = 2 ] || die "usage: $0 A B (a kernel tree, or TREE@COMMIT)"
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 2 ] && [ "$boots" -le 50 ] ||
 	die "VM_BOOTS=$boots: want 2..50 (Welch's test needs 2 boots a side)"
@@ -144,7 +211,6 @@ if [ -z "$max_boots" ]; then
 	max_boots=$((boots > 9 ? boots : 9))
 	[ -z "$catch" ] || max_boots=50
 fi
-cap_boots=$max_boots
 [[ $max_boots =~ ^[0-9]+$ ]] && [ "$max_boots" -ge "$boots" ] && [ "$max_boots" -le 50 ] ||
 	die "VM_MAX_BOOTS=$max_boots: want $boots..50 (at least VM_BOOTS)"
 [ -z "$budget" ] || [[ $budget =~ ^[1-9][0-9]{0,8}$ ]] ||
@@ -161,6 +227,8 @@ for side in A B; do
 done
 cmp=$(sched_perf_compare_bin "$top")
 [ -x "$cmp" ] || die "no $cmp (make build, or SCHED_PERF_COMPARE=PATH)"
+engine=${SCHED_PERF_VMAB:-$(dirname "$cmp")/sched_perf_vmab}
+[ -x "$engine" ] || die "no $engine (make build, or SCHED_PERF_VMAB=PATH)"
 # the thresholds: the suite's bounds, under -icount bounds.icount over them
 if [ -z "${VM_BOUNDS:-}" ]; then
 	VM_BOUNDS=$(dirname "$cmp")/bounds
@@ -256,215 +324,49 @@ build_side A "$1"
 build_side B "$2"
 suite_tree=$tree_A	# the kselftest framework the suite is built with
 
-# A hung guest is killed after 3 times the longest boot so far (at least
-# 3 minutes) rather than vmtest's 20 minutes, then booted once more.
-# VM_TIMEOUT, when set, wins.
-longest=0
-boot_timeout() {
-	if [ -n "${VM_TIMEOUT:-}" ]; then
-		echo "$VM_TIMEOUT"
-	elif [ "$longest" = 0 ]; then
-		echo 1200
-	else
-		echo $((3 * longest > 180 ? 3 * longest : 180))
-	fi
-}
-
-# Boot $2 (A or B) as boot $1, once more if it gave no results; its host
-# seconds, every try's, are added to boot_secs.
-boot_secs=0
-boot() {	# n side
-	local n=$1 side=$2 dir=$out/boot-$1-$2 img=kernel_$2 try rc t0 secs
-	for try in 1 2; do
-		say "boot $n: $side$([ "$try" = 2 ] && echo ", again")"
-		rc=0
-		rm -rf "$dir"
-		t0=$(date +%s)
-		rm -f "$dir.status"
-		VM_TIMEOUT=$(boot_timeout) VM_KERNEL=${!img} VM_BISECT=0 VM_CHECKS=$checks VM_OUT=$dir \
-			VM_STATUS=$dir.status \
-			"$vmtest" "$suite_tree" run >"$dir.log" 2>&1 || rc=$?
-		secs=$(($(date +%s) - t0))
-		boot_secs=$((boot_secs + secs))
-		# a program's own verdict (1, 4) is not the boot's failure
-		case $rc in
-		0|1|4) ;;
-		*) tail -5 "$dir.log" >&2; die "boot $n ($side) failed, exit $rc (see $dir.log)" ;;
-		esac
-		# vmtest says 1 for a guest that hung or died too: no results then
-		if ls "$dir/results/"*.results >/dev/null 2>&1; then
-			[ "$secs" -gt "$longest" ] && longest=$secs
-			say "boot $n: $side: $secs s"
-			return
-		fi
-		say "boot $n ($side): no results after $secs s, FAIL: $(vm_status "$dir.status" failure)"
-		cp "$dir.log" "$dir.try$try.log"
-		[ "$try" = 2 ] && die "boot $n ($side) gave no results twice (see $dir.try1.log, $dir.log)"
-	done
-}
-
-# One more boot of each kernel: pair k (from 0) A B when k is even, B A
-# when odd, so that drift of the host over the boots cancels pair by pair.
-rounds=0 n=0
-add_pair() {
-	local side
-	for side in $( ((rounds % 2)) && echo B A || echo A B); do
-		n=$((n + 1))
-		boot "$n" "$side"
-	done
-	rounds=$((rounds + 1))
-}
-
-# The primary metric's mde in compare's --tsv ($1), by the last boot
-# allowed: "-4.2% (hackbench.messages_per_sec)", or nothing.
-mde_of() {
-	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		$col["primary"] == "true" && $col["mde"] != "-" {
-			printf "%+.1f%% (%s)", 100 * $col["mde"], $col["metric"]; exit }' "$1"
-}
-
-# Look $1 (at rounds boots a side, the looks before at $2, comma-separated,
-# 0 for none; $3 1: the last): each program's boots of B against those of
-# A, into $out/look-$1.  Sets regressed (programs), open, judged and nr,
-# and writes the look's KTAP lines into $out/look-$1/verdict.
-look() {	# k prevs last
-	local k=$1 dir=$out/look-$1 prog a b i side f rc tally args only m mde need
-	args=("${bounds[@]}" --boots --look "$rounds/$max_boots")
-	[ "$2" = 0 ] || args+=(--prev-look "$2")
-	[ "$3" = 0 ] || args+=(--last)
-	mkdir -p "$dir"
-	regressed=() judged=0 open=0 nr=0 catch_need=0
-	: >"$dir/verdict"
-	for prog in $progs; do
-		nr=$((nr + 1))
-		a='' b=''
-		for ((i = 1; i <= n; i++)); do
-			for side in A B; do
-				f=$out/boot-$i-$side/results/$prog.results
-				[ -f "$f" ] || continue
-				if [ $side = A ]; then a=${a:+$a,}$f; else b=${b:+$b,}$f; fi
-			done
-		done
-		only=()
-		for m in "${metrics[@]}"; do
-			[ "${m%%.*}" = "$prog" ] && only+=(--metric "$m")
-		done
-		rc=0
-		"$cmp" "${args[@]}" "${only[@]}" --summary "$dir/$prog.summary" "$a" "$b" \
-			>"$dir/$prog.compare" 2>&1 || rc=$?
-		# compare's one line: "2 same, 4 undecided", or "regressed: w.m +12.0%"
-		tally=$(cat "$dir/$prog.summary" 2>/dev/null || true)
-		# what this program's boots could catch by the last boot allowed
-		"$cmp" "${args[@]}" "${only[@]}" --tsv "$a" "$b" >"$dir/$prog.tsv" 2>/dev/null || :
-		mde=$(mde_of "$dir/$prog.tsv")
-		# VM_CATCH: the boots an open program needs for the size asked
-		if [ -n "$catch" ] && [ "$rc" = 4 ]; then
-			need=$("$cmp" "${args[@]}" "${only[@]}" --catch "$catch" "$a" "$b" 2>/dev/null) ||
-				need=0
-			[ "${need:-0}" -le "$catch_need" ] || catch_need=$need
-		fi
-		# the figures on "# PROG: ..." before the result, which carries
-		# only the name and a SKIP's fixed reason (CI parsers name a
-		# test by all that follows "ok N ")
-		case $rc in
-		0)
-			judged=$((judged + 1))
-			echo "# $prog: no metric worse than its threshold over $rounds boots each ($tally)"
-			echo "ok $nr $prog"
-			;;
-		4)
-			# a metric not shown within its threshold the bad way
-			open=$((open + 1))
-			echo "# $prog: not shown within its thresholds over $rounds boots each ($tally)"
-			echo "ok $nr $prog # SKIP not shown within its thresholds"
-			;;
-		1)
-			judged=$((judged + 1))
-			regressed+=("$prog")
-			echo "# $prog: $tally"
-			echo "not ok $nr $prog"
-			;;
-		*)
-			echo "# $prog: cannot compare: $(head -n1 "$dir/$prog.compare")"
-			echo "ok $nr $prog # SKIP cannot compare"
-			;;
-		esac >>"$dir/verdict"
-		say "look $k at $rounds boots a side: $prog: $(case $rc in 0) echo passed ;; 1) echo regressed ;; 4) echo open ;; *) echo "cannot compare" ;; esac)${tally:+ ($tally)}${mde:+; could catch $mde with $max_boots boots a side}"
-	done
-}
-
-# The first look at VM_BOOTS boots a side, then one at each planned size
-# (sched_perf_compare --plan: as the in-boot gate, about 1.5 times as
-# many each time) while a program is open.  The budget, once spent, makes the look at hand the
-# last: taken now, it spends what the planned ones left would have.
-out_of_budget() { [ -n "$budget" ] && [ "$boot_secs" -ge "$budget" ]; }
-# VM_CATCH: the boots a side the open programs need (catch_need, from the
-# look), at least the next planned look and at most the cap; the looks
-# planned anew up to them.
-replan() {
-	local want=$catch_need next
-	read -ra next < <("$cmp" --plan "$rounds/$cap_boots")
-	[ "${next[1]:-$cap_boots}" -le "$want" ] || want=${next[1]:-$cap_boots}
-	[ "$want" -le "$cap_boots" ] || want=$cap_boots
-	max_boots=$want
-	read -ra plan < <("$cmp" --plan "$boots/$max_boots")
-	say "catch $catch: $catch_need boots a side needed$([ "$catch_need" -gt "$cap_boots" ] && echo ", more than VM_MAX_BOOTS $cap_boots"); planned $max_boots, about $(((2 * max_boots - n) * boot_secs / (n > 0 ? n : 1) / 60)) min more here at $((boot_secs / (n > 0 ? n : 1))) s a boot"
-}
-read -ra plan < <("$cmp" --plan "$boots/$max_boots") && [ ${#plan[@]} -ge 1 ] ||
-	die "$cmp --plan $boots/$max_boots: no plan of looks"
-look_at=$boots prev=0 k=0 why=
-while :; do
-	while [ "$rounds" -lt "$look_at" ]; do
-		add_pair
-		[ "$rounds" -ge "$boots" ] && out_of_budget && break
-	done
-	if [ "$k" = 0 ]; then
-		# the programs that ran: those of the first boot
-		progs=$(ls "$out/boot-1-A/results" 2>/dev/null | sed -n 's/\.results$//p')
-		[ -n "$progs" ] || die "no results from the first boot (see $out/boot-1-A.log)"
-	fi
-	k=$((k + 1)) last=0
-	if [ "$rounds" -ge "$max_boots" ]; then
-		last=1 why="VM_MAX_BOOTS ($max_boots boots a side) reached"
-	elif out_of_budget; then
-		last=1 why="VM_BUDGET ($budget s) spent"
-	fi
-	look "$k" "$prev" "$last"
-	if [ ${#regressed[@]} != 0 ]; then
-		why="a program regressed"
-		break
-	elif [ "$open" = 0 ]; then
-		# more boots do not help a program that cannot be compared
-		why="nothing open"
-		[ "$judged" != 0 ] || why="nothing judged"
-		break
-	fi
-	[ "$last" = 1 ] && break
-	[ "$catch_need" = 0 ] || replan
-	[ "$prev" = 0 ] && prev=$rounds || prev=$prev,$rounds
-	for look_at in "${plan[@]}"; do
-		[ "$look_at" -le "$rounds" ] || break
-	done
+# The looks, the boots they need and the verdicts: sched_perf_vmab, the
+# in-boot gate's own loop (gate_run()) over boots, calling this script
+# back as its step to boot side X as boot N.
+args=(--first "$boots" --max-boots "$max_boots" "${bounds[@]}")
+[ -z "$catch" ] || args+=(--catch "$catch")
+[ -z "$budget" ] || args+=(--budget "$budget")
+for m in "${metrics[@]}"; do
+	args+=(--metric "$m")
 done
+rc=0
+VMAB_OUT=$out VMAB_SUITE_TREE=$suite_tree VMAB_KERNEL_A=$kernel_A VMAB_KERNEL_B=$kernel_B \
+	"$engine" --step "$(printf '%q' "$0") --boot" "${args[@]}" "$out" || rc=$?
+case $rc in
+0|1|4) ;;
+128) decided=1; exit 128 ;;	# a step's die() when bisecting: said already
+*) die "the sequential engine failed, exit $rc (said above)" ;;
+esac
 
+progs=$(sed -n 's/^\(not \)\{0,1\}ok [0-9]* \([^ ]*\).*/\2/p' "$out/verdict")
 for prog in $progs; do
-	cat "$out/look-$k/$prog.compare"
-	cp "$out/look-$k/$prog.compare" "$out/$prog.compare"
+	[ ! -f "$out/$prog.compare" ] || cat "$out/$prog.compare"
 done
+nr=$(echo $progs | wc -w)
 ktap=$out/verdict
-cp "$out/look-$k/verdict" "$ktap"
 { echo "TAP version 13"; echo "1..$nr"; cat "$ktap"; } | tee "$ktap.tap"
+read -r _ k <"$out/stop"
+read -r _ na nb < <(sed -n 2p "$out/stop")
+why=$(sed -n 's/^why //p' "$out/stop")
+n=$((na + nb)) boot_secs=0
+for f in "$out"/boot-*.secs; do
+	[ ! -f "$f" ] || boot_secs=$((boot_secs + $(cat "$f")))
+done
 total=$(($(date +%s) - started))
-say "stopped at look $k: $why; $rounds boots a side (A $rounds, B $rounds), $n in all: $boot_secs s of host time in boots ($((boot_secs / n)) s a boot), $total s in all with the builds"
+say "stopped at look $k: $why; $((na < nb ? na : nb)) boots a side (A $na, B $nb), $n in all: $boot_secs s of host time in boots ($((boot_secs / (n > 0 ? n : 1))) s a boot), $total s in all with the builds"
 # what follows exits as decided
 decided=1
-if [ ${#regressed[@]} != 0 ]; then
-	[ "$bisect" = 1 ] && say "bisect: exit 1 (bad): ${regressed[*]} regressed"
+if [ "$rc" = 1 ]; then
+	[ "$bisect" = 1 ] && say "bisect: exit 1 (bad): $(grep '^not ok' "$ktap" | cut -d' ' -f4 | paste -sd' ') regressed"
 	exit 1
 fi
 # good only when no program may still be worse than its thresholds
-if [ "$open" != 0 ] || [ "$judged" = 0 ]; then
-	[ "$bisect" = 1 ] && { say "bisect: exit 125 (skip): $open program(s) not shown within their thresholds"; exit 125; }
+if [ "$rc" = 4 ]; then
+	[ "$bisect" = 1 ] && { say "bisect: exit 125 (skip): $(grep -c '# SKIP' "$ktap") program(s) not shown within their thresholds"; exit 125; }
 	exit 4
 fi
 [ "$bisect" = 1 ] && say "bisect: exit 0 (good)"

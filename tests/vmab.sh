@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 ksrc=$(realpath "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-export SCHED_PERF_CACHE=$tmp/cache VM_OUT=$tmp/out SCHED_PERF_COMPARE=/bin/true
+export SCHED_PERF_CACHE=$tmp/cache VM_OUT=$tmp/out SCHED_PERF_COMPARE=/bin/true SCHED_PERF_VMAB=/bin/true
 export VM_BOUNDS=$top/tools/testing/selftests/sched_perf/bounds
 
 refused() {	# code what want command...
@@ -24,6 +24,12 @@ refused() {	# code what want command...
 git -C "$tmp" init -q repo && git -C "$tmp/repo" -c user.name=t -c user.email=t@t \
 	commit -q --allow-empty -m empty
 refused 2 "vmab: one kernel" "usage" "$top/scripts/vmab.sh" "$ksrc"
+# the engine's step, called out of a run: refused, nothing booted
+refused 2 "vmab: --boot outside a run" "usage: .* --boot A|B N (sched_perf_vmab's step" \
+	"$top/scripts/vmab.sh" --boot A 1
+VMAB_OUT=$tmp/out refused 2 "vmab: --boot C 1" "usage: .* --boot A|B N" "$top/scripts/vmab.sh" --boot C 1
+SCHED_PERF_VMAB=$tmp/none refused 2 "vmab: no engine" "no $tmp/none (make build, or SCHED_PERF_VMAB=PATH)" \
+	"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 refused 2 "vmab: not a tree" "$tmp: not a kernel tree" "$top/scripts/vmab.sh" "$tmp" "$ksrc"
 refused 2 "vmab: no such commit" "no commit 'nope'" "$top/scripts/vmab.sh" "$tmp/repo@nope" "$ksrc"
 VM_BOOTS=1 refused 2 "vmab: VM_BOOTS=1" "want 2..50" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"

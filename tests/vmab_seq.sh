@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# scripts/vmab.sh's sequential rule over boots, without a VM: a stand-in
+# scripts/vmab.sh's sequential rule over boots (its engine, sched_perf_vmab:
+# the in-boot gate's loop over boots), without a VM: a stand-in
 # for vmtest (SCHED_PERF_VMTEST) "builds" a kernel per side and "boots"
 # it by writing a hackbench run set, the fixture run set
 # (fixtures/runset/old) with its throughput scaled by a factor per boot
@@ -211,18 +212,20 @@ sed 's/hackbench/pipe/g' "$fix/old" >"$tmp/pipe.results"
 rc=$(vmab nojudge "$border" FIXTURE="$tmp/pipe.results")
 [ "$rc" = 4 ] && [ "$(sed -n 's/^vmab: look \([0-9]*\) at \([0-9]*\) boots a side: hackbench: cannot compare.*/\2/p' "$tmp/nojudge.log")" = 3 ] &&
 	stopped nojudge | grep -q '^vmab: stopped at look 1: nothing judged; 3 boots a side' &&
-	ktap_is "$tmp/out-nojudge/verdict.tap" 'ok 1 hackbench # SKIP cannot compare' 'cannot compare: sched_perf_compare: .*no change thresholds for pipe.*' ||
+	ktap_is "$tmp/out-nojudge/verdict.tap" 'ok 1 hackbench # SKIP cannot compare' 'cannot compare: no change thresholds for pipe.*' ||
 	fail "nothing comparable: exit $rc: $(show nojudge)"
 pass "nothing comparable: stops at the first look, nothing judged, exit 4"
 
-# a failure of vmab's own under set -e (mkdir of a look fails with 1) is
-# not "regressed" nor a bisect's "bad": 2, and 128 when bisecting
+# a failure of vmab's own (the engine cannot write a look's table: the
+# look's directory is a file) is not "regressed" nor a bisect's "bad": 2,
+# and 128 when bisecting
 for bisect in 0 1; do
 	want=$((bisect ? 128 : 2))
 	rc=$(vmab broken$bisect "$border" BREAK_LOOK=1 VM_BISECT=$bisect)
-	[ "$rc" = "$want" ] && grep -q "^vmab: unexpected failure (exit 1): " "$tmp/broken$bisect.log" ||
-		fail "VM_BISECT=$bisect, a look's mkdir failed: exit $rc, want $want: $(show broken$bisect)"
-	pass "VM_BISECT=$bisect, a failure of vmab's own: exit $want, $(grep -m1 '^vmab: unexpected' "$tmp/broken$bisect.log")"
+	[ "$rc" = "$want" ] && grep -q "^sched_perf_vmab: cannot write .*/look-1/hackbench.compare: Not a directory" "$tmp/broken$bisect.log" &&
+		grep -q "^vmab: the sequential engine failed, exit 2" "$tmp/broken$bisect.log" ||
+		fail "VM_BISECT=$bisect, a look's table not written: exit $rc, want $want: $(show broken$bisect)"
+	pass "VM_BISECT=$bisect, a failure of vmab's own: exit $want, $(grep -m1 '^sched_perf_vmab: ' "$tmp/broken$bisect.log")"
 done
 
 # a bisect step that stays open is skipped (125)
@@ -230,4 +233,22 @@ rc=$(vmab bisect "$border" VM_BISECT=1 VM_MAX_BOOTS=5)
 [ "$rc" = 125 ] && [ "$(looks bisect)" = "3 5" ] && grep -q '^vmab: bisect: exit 125 (skip)' "$tmp/bisect.log" ||
 	fail "VM_BISECT=1, open at VM_MAX_BOOTS=5: exit $rc, want 125: $(show bisect)"
 pass "VM_BISECT=1, open at VM_MAX_BOOTS=5: exit 125 after looks at $(looks bisect)"
+# the engine alone: bad input in one line, exit 2, nothing booted; a
+# step that fails is 2 (never 1, "regressed"), 128 passed on for a bisect
+eng=$intree/sched_perf_vmab
+mkdir "$tmp/e"
+want="--step CMD is required" expect_refused 2 "engine without --step" "$eng" "$tmp/e"
+want="no DIR" expect_refused 2 "engine without DIR" "$eng" --step true
+want="--max-boots 3: want at least --first (5)" \
+	expect_refused 2 "engine --max-boots below --first" "$eng" --step true --first 5 --max-boots 3 "$tmp/e"
+want="--metric hackbench: want PROG.METRIC" \
+	expect_refused 2 "engine --metric without a program" "$eng" --step true --metric hackbench "$tmp/e"
+want="--first: " expect_refused 2 "engine --first 1" "$eng" --step true --first 1 "$tmp/e"
+stdout=any want="boot 1 (A): the step failed (exit 1)" \
+	expect_refused 2 "engine, a step that fails with 1" "$eng" --step false "$tmp/e" hackbench
+stdout=any want="the step failed" \
+	expect_refused 128 "engine, a step that exits 128" "$eng" --step "exit 128 #" "$tmp/e" hackbench
+want="the step left no seconds in $tmp/e/boot-1-A.secs" \
+	expect_refused 2 "engine, a step that leaves no seconds" "$eng" --step true "$tmp/e" hackbench
+pass "sched_perf_vmab: bad input and failed steps: exit 2 (128 passed on), one line, nothing judged"
 done_ok
