@@ -17,10 +17,10 @@
 # VM_MAX_BOOTS boots a side or until the boots took VM_BUDGET host
 # seconds; alpha is spent over the looks as the in-boot gate spends it,
 # the last look spending what is left.  It calls this script back
-# (--boot SIDE N) for each boot it needs.  The programs are judged one
-# after the other over the same boots: a boot made for one serves the
-# next, which adds boots only when it needs more; once one regressed no
-# boot is added and the rest are judged on the boots made.
+# (--boot SIDE N) for each boot it needs.  Each program has a gate of
+# its own over the same boots, the gates in step: a pair is added while
+# one is open; once one regressed none is, and the rest stand as their
+# last look left them.
 #
 # Usage: scripts/vmab.sh A B
 #   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE); the

@@ -55,6 +55,12 @@ run)
 		/^hackbench\.runs\.(migrations_per_1k_ops|ctx_switches_per_op):/ {
 			for (i = 2; i <= NF; i++) $i *= 1 + 0.002 * j }
 		{ print }' "$FIXTURE" >"$VM_OUT/results/hackbench.results"
+	# a second program, hb2 (hackbench's run set), by table2's factors
+	if [ -f "$STUB/table2" ]; then
+		f=$(awk -v s="$side" -v k="$k" '$1 == s { print $(k + 1) }' "$STUB/table2")
+		awk -v f="$f" '/^hackbench\.runs\.messages_per_sec:/ { for (i = 2; i <= NF; i++) $i *= f }
+			{ print }' "$FIXTURE" >"$VM_OUT/results/hb2.results"
+	fi
 	;;
 *)
 	exit 2
@@ -80,6 +86,7 @@ vmab() {	# name table [VAR=VALUE...]
 	export STUB=$tmp/stub-$name
 	mkdir -p "$STUB"
 	echo "$table" >"$STUB/table"
+	[ -z "${TABLE2:-}" ] || echo "$TABLE2" >"$STUB/table2"
 	env -u VM_BOOTS -u VM_MAX_BOOTS -u VM_CATCH -u VM_BUDGET -u VM_CHECKS -u VM_BISECT -u VM_A_PATCHES \
 		-u VM_KERNEL_PATCHES -u VM_TIMEOUT FIXTURE="$fix/old" SCHED_PERF_VMTEST="$tmp/vmtest" \
 		SCHED_PERF_COMPARE="$intree/sched_perf_compare" VM_BOUNDS="$fix/bounds" SCHED_PERF_CACHE="$tmp/cache" VM_OUT="$tmp/out-$name" \
@@ -233,6 +240,21 @@ rc=$(vmab bisect "$border" VM_BISECT=1 VM_MAX_BOOTS=5)
 [ "$rc" = 125 ] && [ "$(looks bisect)" = "3 5" ] && grep -q '^vmab: bisect: exit 125 (skip)' "$tmp/bisect.log" ||
 	fail "VM_BISECT=1, open at VM_MAX_BOOTS=5: exit $rc, want 125: $(show bisect)"
 pass "VM_BISECT=1, open at VM_MAX_BOOTS=5: exit 125 after looks at $(looks bisect)"
+# two programs in step: hackbench open (-4 %, boots 2-6 % apart), hb2
+# -30 %: hb2 regresses at the first look, no boot is added, and
+# hackbench takes its last look at the 3 boots a side made (its own gate
+# alone would have gone on to 9)
+rc=$(TABLE2="A 1.000 1.001 0.999 1 1 1 1 1 1
+B 0.700 0.701 0.699 0.7 0.7 0.7 0.7 0.7 0.7" vmab two "$border")
+[ "$rc" = 1 ] && [ "$(boot_order two)" = "$(interleaved 3)" ] &&
+	stopped two | grep -q '^vmab: stopped at look 1: a program regressed; 3 boots a side' &&
+	grep -q '^vmab: look 1 at 3 boots a side: hackbench: open' "$tmp/two.log" &&
+	grep -q '^vmab: look 1 at 3 boots a side: hb2: regressed' "$tmp/two.log" &&
+	grep -qx 'ok 1 hackbench # SKIP not shown within its thresholds' "$tmp/out-two/verdict.tap" &&
+	grep -qx 'not ok 2 hb2' "$tmp/out-two/verdict.tap" ||
+	fail "two programs, one -30 %: exit $rc, boots $(boot_order two): $(show two)"
+pass "two programs in step: hb2 -30 % regressed at 3 boots a side, hackbench's last look there too, exit 1"
+
 # the engine alone: bad input in one line, exit 2, nothing booted; a
 # step that fails is 2 (never 1, "regressed"), 128 passed on for a bisect
 eng=$intree/sched_perf_vmab

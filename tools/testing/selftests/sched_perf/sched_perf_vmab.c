@@ -15,11 +15,12 @@
  * boot's host seconds in DIR/boot-N-SIDE.secs; the gate's clock is the
  * sum of those seconds.
  *
- * The programs are judged one after the other, each by a gate of its own
- * over the same boots: a boot made for one serves the next, which boots
- * more only when it needs more, so the boots made are as many as the
- * program that needs the most.  Once a program regressed no boot is
- * added; the rest are judged on the boots made.
+ * Each program has a gate of its own over the same boots, and the gates
+ * go in step: after each pair of boots every open program's gate runs
+ * again from its first boot (a replay: the same boots give the same
+ * looks, each printed once) until it needs a boot not made yet.  A pair
+ * is added while a program needs one; once a program regressed none is,
+ * and the rest take a last look at the boots made.
  */
 #include <errno.h>
 #include <math.h>
@@ -92,7 +93,11 @@ struct prog_gate {
 	double clock;				/* their seconds */
 	struct runset id;			/* the first boot's: identity */
 	bool have_id;
-	unsigned int looks;
+	unsigned int looks;			/* taken in this replay */
+	unsigned int printed;			/* looks printed (earlier replays) */
+	bool wants_boot;			/* stopped at a boot not made yet */
+	bool done;
+	struct gate_outcome out;
 	enum state state;
 	char tally[512];
 	char why[1200];				/* CANNOT: why */
@@ -173,7 +178,7 @@ static void boot_medians(const struct runset *rs, struct metric_set *set)
 			metric_add(set, rs->m[i].name, "", med);
 }
 
-/* gate_ops.measured: the side's next boot, made when no gate made it yet */
+/* gate_ops.measured: the side's next boot; -1 when it is not made yet */
 static int measured(void *ctx, bool new_side, struct metric_set *set)
 {
 	struct prog_gate *g = ctx;
@@ -182,8 +187,10 @@ static int measured(void *ctx, bool new_side, struct metric_set *set)
 	struct runset rs;
 	unsigned int n;
 
-	if (g->taken[s] == b->made[s] && make_boot(b, s))
+	if (g->taken[s] == b->made[s]) {
+		g->wants_boot = true;
 		return -1;
+	}
 	n = b->of[s][g->taken[s]++];
 	g->clock += b->secs[n];
 	if (load_boot(g, n, s, &rs))
@@ -283,9 +290,12 @@ static void looked(void *ctx, const struct gate_plan *plan, const struct gate_ou
 		look.prev[i] = out->look_at[i];
 	memcpy(res, out->results, out->nr_results * sizeof(res[0]));
 	cmp_fill_mde(res, out->nr_results, &out->params);
-	g->looks++;
-	write_look(g, out, res, &look);
 	g->state = state_of(res, out->nr_results);
+	/* a replay's looks before the new boots: the same, said already */
+	if (++g->looks <= g->printed)
+		return;
+	g->printed = g->looks;
+	write_look(g, out, res, &look);
 	printf("vmab: look %u at %u boots a side: %s: %s (%s)", g->looks, out->runs, g->prog,
 	       state_words[g->state], g->tally);
 	print_mde(g, res, out->nr_results, out->max_runs);
@@ -327,15 +337,16 @@ static unsigned int rules_of(struct prog_gate *g, const struct bounds *bs,
 	return kept;
 }
 
-/* One program's gate over the boots; its state in @g. */
-static void judge(struct prog_gate *g, const struct bounds *bs, struct gate_outcome *out)
+/*
+ * One program's gate over the boots made, from its first: done, or it
+ * wants a boot not made yet (its state then is its last look's).
+ */
+static void replay(struct prog_gate *g, const struct bounds *bs)
 {
 	static struct cmp_rule rules[BOUNDS_MAX];
 	static struct runset a, b;
 	struct runset first;
 	struct boots *bt = g->boots;
-	unsigned int made = bt->made[SIDE_A] < bt->made[SIDE_B] ? bt->made[SIDE_A] :
-			    bt->made[SIDE_B];
 	struct gate_plan plan = {
 		.runs = cli.first, .max_runs = cli.max_boots, .boots = true,
 		.time_limit = cli.budget, .catch = cli.catch / 100,
@@ -344,37 +355,89 @@ static void judge(struct prog_gate *g, const struct bounds *bs, struct gate_outc
 	const struct gate_ops ops = { measured, no_warmup, looked, boots_clock };
 
 	g->state = CANNOT;
+	g->done = true;
+	g->taken[SIDE_A] = g->taken[SIDE_B] = 0;
+	g->clock = 0;
+	g->looks = 0;
+	g->wants_boot = false;
 	/* the rules need the program's identity: its first boot's run set */
-	if (!bt->made[SIDE_A] && make_boot(bt, SIDE_A))
-		return;
 	if (load_boot(g, bt->of[SIDE_A][0], SIDE_A, &first))
-		return;
+		goto cannot;
 	runset_free(&first);
 	plan.rules = rules;
 	plan.nr_rules = rules_of(g, bs, rules);
-	/* after a regression: judged on the boots made, none added */
-	if (bt->frozen) {
-		plan.max_runs = made;
-		plan.runs = made < plan.runs ? made : plan.runs;
-		plan.catch = 0;
-		plan.time_limit = 0;
-	}
 	runset_init(&a, g->id.workload);
 	runset_init(&b, g->id.workload);
 	runset_copy_identity(&a, &g->id);
 	runset_copy_identity(&b, &g->id);
-	gate_run(&plan, &ops, g, &a, &b, out);
+	gate_run(&plan, &ops, g, &a, &b, &g->out);
 	runset_free(&a);
 	runset_free(&b);
-	if (out->failed || !out->compared)
-		g->state = CANNOT;
-	if (g->state != CANNOT || bt->step_failed)
+	if (g->out.failed && g->wants_boot) {
+		g->done = false;
+		return;
+	}
+	if (g->out.compared && !g->out.failed)
 		return;
 	if (!*g->why)
 		snprintf(g->why, sizeof(g->why), "no comparison made");
+cannot:
+	g->state = CANNOT;
 	/* the look that found it: more boots would not help */
-	printf("vmab: look %u at %u boots a side: %s: cannot compare: %s\n", ++g->looks,
-	       out->runs, g->prog, g->why);
+	printf("vmab: look %u at %u boots a side: %s: cannot compare: %s\n", g->looks + 1,
+	       g->out.runs, g->prog, g->why);
+	g->looks++;
+}
+
+/* The next pair of boots, A B or B A by turns; 0, or -1 (the step failed). */
+static int next_pair(struct boots *b)
+{
+	unsigned int r = b->made[SIDE_A] > b->made[SIDE_B] ? b->made[SIDE_B] : b->made[SIDE_A];
+	int order[2] = { r % 2 ? SIDE_B : SIDE_A, r % 2 ? SIDE_A : SIDE_B }, i;
+
+	for (i = 0; i < 2; i++)
+		if (b->made[order[i]] == r && make_boot(b, order[i]))
+			return -1;
+	return 0;
+}
+
+/*
+ * The programs' gates in step: each replayed after every pair of boots
+ * until it is done.  Once one regressed no boot is added: the others
+ * stand as their last look left them (with the same plan, the looks of
+ * all are at the same sizes), or were not judged when they took none.
+ */
+static void judge_all(struct prog_gate *g, unsigned int nr, const struct bounds *bs)
+{
+	struct boots *b = g[0].boots;
+	bool open, regressed = false;
+	unsigned int i;
+
+	for (;;) {
+		open = false;
+		for (i = 0; i < nr; i++) {
+			if (!g[i].done)
+				replay(&g[i], bs);
+			open |= !g[i].done;
+			regressed |= g[i].done && g[i].state == REGRESSED;
+		}
+		if (!open)
+			return;
+		if (regressed)
+			break;
+		if (next_pair(b))
+			exit(b->step_failed);
+	}
+	b->frozen = true;
+	for (i = 0; i < nr; i++) {
+		if (g[i].done)
+			continue;
+		g[i].done = true;
+		if (g[i].printed)
+			continue;
+		g[i].state = CANNOT;
+		snprintf(g[i].why, sizeof(g[i].why), "no look within the boots made");
+	}
 }
 
 /* The KTAP lines of program @i (from 1) into @f, its figures before it. */
@@ -499,7 +562,7 @@ static void usage(FILE *f)
 
 /* Why the boots stopped, for DIR/stop and vmab's last line. */
 static const char *why_stopped(const struct prog_gate *g, unsigned int n,
-			       const struct gate_outcome *outs, char *buf, size_t len)
+			       char *buf, size_t len)
 {
 	unsigned int i, judged = 0;
 	bool open = false;
@@ -515,13 +578,13 @@ static const char *why_stopped(const struct prog_gate *g, unsigned int n,
 	if (!open)
 		return "nothing open";
 	for (i = 0; i < n; i++)
-		if (g[i].state == OPEN && cli.budget && outs[i].seconds >= cli.budget) {
+		if (g[i].state == OPEN && cli.budget && g[i].out.seconds >= cli.budget) {
 			snprintf(buf, len, "VM_BUDGET (%u s) spent", cli.budget);
 			return buf;
 		}
 	for (i = 0; i < n; i++)
-		if (g[i].state == OPEN && outs[i].runs < cli.max_boots) {
-			snprintf(buf, len, "the plan (%u boots a side) reached", outs[i].runs);
+		if (g[i].state == OPEN && g[i].out.runs < cli.max_boots) {
+			snprintf(buf, len, "the plan (%u boots a side) reached", g[i].out.runs);
 			return buf;
 		}
 	snprintf(buf, len, "VM_MAX_BOOTS (%u boots a side) reached", cli.max_boots);
@@ -549,7 +612,6 @@ static void close_out(FILE *f, const char *dir, const char *name)
 int main(int argc, char **argv)
 {
 	static struct prog_gate g[MAX_PROGS];
-	static struct gate_outcome outs[MAX_PROGS];
 	static char names[MAX_PROGS][64];
 	static struct bounds bs;
 	static struct boots b;
@@ -579,20 +641,18 @@ int main(int argc, char **argv)
 	} else {
 		nr = first_boot_programs(&b, names);
 	}
+	if (!b.made[SIDE_A] && make_boot(&b, SIDE_A))
+		exit(b.step_failed);
 	for (i = 0; i < nr; i++) {
 		g[i].boots = &b;
 		g[i].prog = names[i];
-		judge(&g[i], &bs, &outs[i]);
-		if (b.step_failed)
-			exit(b.step_failed);
-		if (g[i].state == REGRESSED)
-			b.frozen = true;
-		if (g[i].looks > looks)
-			looks = g[i].looks;
 	}
+	judge_all(g, nr, &bs);
 	f = open_out(b.dir, "verdict");
 	for (i = 0; i < nr; i++) {
-		ktap_lines(f, &g[i], i + 1, outs[i].runs);
+		if (g[i].looks > looks)
+			looks = g[i].looks;
+		ktap_lines(f, &g[i], i + 1, g[i].out.runs);
 		if (g[i].state == REGRESSED)
 			rc = 1;
 		else if (g[i].state != PASSED && rc != 1)
@@ -601,7 +661,7 @@ int main(int argc, char **argv)
 	close_out(f, b.dir, "verdict");
 	f = open_out(b.dir, "stop");
 	fprintf(f, "looks %u\nboots %u %u\nwhy %s\n", looks, b.made[SIDE_A], b.made[SIDE_B],
-		why_stopped(g, nr, outs, why, sizeof(why)));
+		why_stopped(g, nr, why, sizeof(why)));
 	close_out(f, b.dir, "stop");
 	return rc;
 }
