@@ -112,6 +112,15 @@ run 0 1 4 -- sched_perf_compare --json "$tmp/a.res" "$tmp/b.res"
 run 0 -- sched_perf_sim --gates 30 --seed 1 --mode paired --missing 0.1 --shift -0.05
 run 0 -- sched_perf_sim --gates 30 --seed 1 --mode unpaired --drift 0.01
 run 0 -- sched_perf_sim --gates 30 --seed 1 --mode boots --missing 0.1
+# vmab's engine over stand-in boots (a step that copies the two saved
+# run sets in: A's boots a.res, B's b.res): its looks, tables and KTAP
+mkdir -p "$tmp/vmab"
+printf '#!/bin/sh\nd=%s/vmab/boot-$2-$1\nmkdir -p "$d/results" && cp %s/$(echo $1 | tr AB ab).res "$d/results/hackbench.results" && echo 10 >"$d.secs"\n' \
+	"$tmp" "$tmp" >"$tmp/step"
+chmod +x "$tmp/step"
+run 0 1 4 -- sched_perf_vmab --step "$tmp/step" --first 2 --max-boots 3 "$tmp/vmab"
+grep -q '^vmab: look 1 at 2 boots a side: hackbench: ' "$tmp/log" ||
+	fail "sched_perf_vmab over stand-in boots: no look: $(tail -3 "$tmp/log")"
 
 # Every malformed input of tests/malformed.sh through this build: exit 2,
 # one line, and no report on the way out.
