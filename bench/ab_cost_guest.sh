@@ -14,6 +14,11 @@
 # AC_CAL=1 a first boot runs AC_CAL_BLOCKS blocks of each program at
 # its X and prints the change it measured, then stops.
 #
+# Each boot builds the static suite from KSRC's copy of it (vmtest): a
+# make build of the same tree while the bench runs (its sync empties the
+# copy for a moment) can fail a boot's build, which the table shows as a
+# gate without a verdict.
+#
 # Usage: bench/ab_cost_guest.sh KSRC
 # Environment (default):
 #   AC_PROGS ("tcp_rr hackbench")  the programs, each gated alone
@@ -31,8 +36,8 @@
 #   AC_CAL (0)          1: the calibration boot only
 #   AC_CAL_BLOCKS (16)  its blocks per program
 #   AC_OUT (a new directory)  boots, logs and the table
-# Output: a line per gate (program, knob, exit, the primary's change and
-# interval, blocks, guest and host seconds), then per program and knob:
+# Output: a line per gate (program, knob, exit, the primary's blocks a
+# side and shift, host seconds), then per program and knob:
 # exit 1 / 0 / 4 counts.  Exit 0 all gates ran, 2 bad input or a kernel
 # that does not build, 1 a boot that gave no verdict.
 set -eu
@@ -147,7 +152,7 @@ wait
 
 # The table: the program's exit (the runner's "# exit=N", 0 when ok),
 # the primary's line before its result, its blocks and time.
-printf '%-10s %-5s %3s %4s  %s\n' prog knob n exit "primary: change [95 %], blocks, guest s; host s" | tee "$out/table"
+printf '%-10s %-5s %3s %4s  %s\n' prog knob n exit "primary: blocks a side, shift (medians); host s" | tee "$out/table"
 bad=0
 for g in "${plan[@]}"; do
 	read -r p kind i <<<"$g"
@@ -163,7 +168,7 @@ for g in "${plan[@]}"; do
 		rc=0
 	fi
 	prim=$(grep -m1 -E "^# # $p\.ab\.(transactions|messages)_per_sec:" "$d/ktap" 2>/dev/null |
-		sed 's/^# # //' | cut -c1-160) || :
+		sed -n 's/^# # \([a-z_.]*\): old .*(n=\([0-9]*\)), new .*medians \([-+0-9.]*%\), shift \([-+0-9.]*%\).*/\1: \2 blocks, shift \4 (medians \3)/p') || :
 	printf '%-10s %-5s %3s %4s  %s; host %s s\n' "$p" "$kind" "$i" "$rc" "${prim:-no verdict line}" \
 		"$(cat "$d.host_s")" | tee -a "$out/table"
 done
