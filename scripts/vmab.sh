@@ -335,7 +335,7 @@ for m in "${metrics[@]}"; do
 done
 rc=0
 VMAB_OUT=$out VMAB_SUITE_TREE=$suite_tree VMAB_KERNEL_A=$kernel_A VMAB_KERNEL_B=$kernel_B \
-	"$engine" --step "$(printf '%q' "$0") --boot" "${args[@]}" "$out" || rc=$?
+	"$engine" --step "$(printf '%q' "$top/scripts/vmab.sh") --boot" "${args[@]}" "$out" || rc=$?
 case $rc in
 0|1|4) ;;
 128) decided=1; exit 128 ;;	# a step's die() when bisecting: said already
