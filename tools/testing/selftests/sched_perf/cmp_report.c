@@ -127,6 +127,18 @@ int cmp_report_summary(FILE *f, const char *workload, const struct cmp_result *r
 	return ferror(f) ? -1 : 0;
 }
 
+const char *cmp_add_bounds(char paths[][4096], unsigned int *nr, const char *arg)
+{
+	if (!*arg)
+		return "empty file name";
+	if (strlen(arg) >= 4096)
+		return "file name too long";
+	if (*nr == CMP_BOUNDS_FILES)
+		return "more than 4 files";
+	snprintf(paths[(*nr)++], 4096, "%s", arg);
+	return NULL;
+}
+
 /* 'bounds' in the directory of this program */
 static void default_bounds(char *path, size_t len)
 {

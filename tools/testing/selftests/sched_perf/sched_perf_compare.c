@@ -26,7 +26,6 @@
 #include "sched_perf_compare.h"
 #include "verdict.h"
 
-#define BOUNDS_FILES	4	/* --bounds given again: each over the ones before */
 #define ONLY_MAX	16	/* --metric given again */
 
 /* What --help prints before the options and after them. */
@@ -130,7 +129,7 @@ static long whole(const char *arg, unsigned int lo, unsigned int hi)
 /* The command line: what the option table stores. */
 static struct {
 	struct cmp_params params;
-	char bounds[BOUNDS_FILES][4096];
+	char bounds[CMP_BOUNDS_FILES][4096];
 	unsigned int nr_bounds;
 	const char *only[ONLY_MAX];
 	unsigned int nr_only;
@@ -186,13 +185,9 @@ static int parse_look(const char *prog, const struct opt_spec *o, const char *ar
 
 static int parse_bounds(const char *prog, const struct opt_spec *o, const char *arg)
 {
-	/* "" would quietly mean the default file */
-	if (!*arg || strlen(arg) >= sizeof(cli.bounds[0]))
-		return refuse("--bounds: %s", *arg ? "file name too long" : "empty file name");
-	if (cli.nr_bounds == BOUNDS_FILES)
-		return refuse("--bounds: more than %d files", BOUNDS_FILES);
-	snprintf(cli.bounds[cli.nr_bounds++], sizeof(cli.bounds[0]), "%s", arg);
-	return 0;
+	const char *why = cmp_add_bounds(cli.bounds, &cli.nr_bounds, arg);
+
+	return why ? refuse("--bounds: %s", why) : 0;
 }
 
 static int parse_metric(const char *prog, const struct opt_spec *o, const char *arg)
@@ -372,7 +367,6 @@ static void print_catch(const struct cmp_result *res, unsigned int nr,
 	printf("%u\n", r ? cmp_runs_to_catch(r, params, cli.catch / 100) : 0);
 }
 
-
 /*
  * --prev-look P[,P...]: the looks before @look->n, ascending; -1 after a
  * line on stderr.
@@ -392,7 +386,6 @@ static int parse_prev(const char *list, struct cmp_look *look)
 	}
 	return 0;
 }
-
 
 /*
  * A JSON number; an infinity as +/-1e999 (valid JSON: Python reads it as
@@ -623,15 +616,6 @@ static bool runsets_paired(const struct runset *a, const struct runset *b)
 	}
 	return true;
 }
-
-
-
-
-
-
-
-
-
 
 /*
  * --summary: one line a script passes on as it is, so that no script

@@ -42,7 +42,6 @@
 #define ME		"sched_perf_vmab"
 #define MAX_BOOTS	50	/* a side */
 #define MAX_PROGS	16
-#define BOUNDS_FILES	4
 #define ONLY_MAX	16
 
 enum { SIDE_A, SIDE_B };
@@ -50,7 +49,7 @@ static const char side_name[] = "AB";
 
 static struct {
 	char step[4096];
-	char bounds[BOUNDS_FILES][4096];
+	char bounds[CMP_BOUNDS_FILES][4096];
 	unsigned int nr_bounds;
 	const char *only[ONLY_MAX];
 	unsigned int nr_only;
@@ -286,15 +285,15 @@ static void looked(void *ctx, const struct gate_plan *plan, const struct gate_ou
 	char more[48] = "";
 	unsigned int i;
 
-	for (i = 0; i + 1 < out->looks; i++)
-		look.prev[i] = out->look_at[i];
-	memcpy(res, out->results, out->nr_results * sizeof(res[0]));
-	cmp_fill_mde(res, out->nr_results, &out->params);
-	g->state = state_of(res, out->nr_results);
+	g->state = state_of(out->results, out->nr_results);
 	/* a replay's looks before the new boots: the same, said already */
 	if (++g->looks <= g->printed)
 		return;
 	g->printed = g->looks;
+	for (i = 0; i + 1 < out->looks; i++)
+		look.prev[i] = out->look_at[i];
+	memcpy(res, out->results, out->nr_results * sizeof(res[0]));
+	cmp_fill_mde(res, out->nr_results, &out->params);
 	write_look(g, out, res, &look);
 	printf("vmab: look %u at %u boots a side: %s: %s (%s)", g->looks, out->runs, g->prog,
 	       state_words[g->state], g->tally);
@@ -361,9 +360,11 @@ static void replay(struct prog_gate *g, const struct bounds *bs)
 	g->looks = 0;
 	g->wants_boot = false;
 	/* the rules need the program's identity: its first boot's run set */
-	if (load_boot(g, bt->of[SIDE_A][0], SIDE_A, &first))
-		goto cannot;
-	runset_free(&first);
+	if (!g->have_id) {
+		if (load_boot(g, bt->of[SIDE_A][0], SIDE_A, &first))
+			goto cannot;
+		runset_free(&first);
+	}
 	plan.rules = rules;
 	plan.nr_rules = rules_of(g, bs, rules);
 	runset_init(&a, g->id.workload);
@@ -499,13 +500,11 @@ static unsigned int first_boot_programs(struct boots *b, char (*names)[64])
 
 static int parse_bounds(const char *prog, const struct opt_spec *o, const char *arg)
 {
-	if (!*arg || strlen(arg) >= sizeof(cli.bounds[0]) || cli.nr_bounds == BOUNDS_FILES) {
-		fprintf(stderr, ME ": --bounds: %s\n", !*arg ? "empty file name" :
-			cli.nr_bounds == BOUNDS_FILES ? "more than 4 files" : "file name too long");
-		return -1;
-	}
-	snprintf(cli.bounds[cli.nr_bounds++], sizeof(cli.bounds[0]), "%s", arg);
-	return 0;
+	const char *why = cmp_add_bounds(cli.bounds, &cli.nr_bounds, arg);
+
+	if (why)
+		fprintf(stderr, ME ": --bounds: %s\n", why);
+	return why ? -1 : 0;
 }
 
 static int parse_metric(const char *prog, const struct opt_spec *o, const char *arg)
