@@ -42,6 +42,7 @@
 # that does not build, 1 a boot that gave no verdict.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/programs.sh"
 me=ab_cost_guest
 die() { echo "$me: $*" >&2; exit 2; }
 [ $# = 1 ] || die "usage: bench/ab_cost_guest.sh KSRC"
@@ -83,9 +84,9 @@ for p in $progs; do
 done
 
 export VM_ICOUNT=1 VM_CHECKS=0 VM_KERNEL_PATCHES=$patch
-"$top/scripts/vmtest.sh" "$ksrc" kernel >"$out/kernel.log" 2>&1 ||
+VM_STATUS=$out/kernel.status "$top/scripts/vmtest.sh" "$ksrc" kernel >"$out/kernel.log" 2>&1 ||
 	{ tail -5 "$out/kernel.log" >&2; die "the kernel with kernel/test does not build"; }
-kernel=$(sed -n 's/^vmtest: kernel: //p' "$out/kernel.log" | tail -n1)
+kernel=$(vm_status "$out/kernel.status" kernel)
 [ -f "$kernel" ] || die "no kernel image in $out/kernel.log"
 cp "$kernel" "$out/bzImage"
 export VM_KERNEL=$out/bzImage
@@ -119,7 +120,7 @@ if [ "$cal" = 1 ]; then
 	for p in $progs; do
 		f=$out/cal/results/$p.results
 		[ -f "$f" ] && [ -f "$f.a" ] || { echo "$me: calibration: $p saved nothing (see $out/cal.log)" >&2; exit 1; }
-		"$top/build/linux-source-6.12/tools/testing/selftests/sched_perf/sched_perf_compare" \
+		"$(sched_perf_compare_bin "$top")" \
 			--paired --bounds "$top/tools/testing/selftests/sched_perf/$bounds" "$f.a" "$f" |
 			grep -E "^# $p\.(transactions|messages)_per_sec|^# $p\.task_clock" | sed "s/^/cal $(cost_of "$p") ns: /"
 	done
