@@ -12,10 +12,10 @@
 #
 # Sequential over boots, by the in-boot gate's own loop: sched_perf_vmab
 # (gate_run() with boots as the runs) looks at VM_BOOTS boots a side
-# first, then at the gate's planned sizes (about 1.5 times as many each
-# time) while a program may still be worse than a threshold, up to
-# VM_MAX_BOOTS boots a side or until the boots took VM_BUDGET host
-# seconds; alpha is spent over the looks as the in-boot gate spends it,
+# first, then at the sizes the gate plans from the boots' spread to catch
+# each program's change line at 90 % power, while a program may still be
+# worse than a threshold, up to VM_MAX_BOOTS boots a side or until the
+# boots took VM_BUDGET host seconds (20 min by default); alpha is spent over the looks as the in-boot gate spends it,
 # the last look spending what is left.  It calls this script back
 # (--boot SIDE N) for each boot it needs.  Each program has a gate of
 # its own over the same boots, the gates in step: a pair is added while
@@ -41,16 +41,22 @@
 #                  0: the host's clock, about 23 s a boot, boots varying by
 #                  2-28 %, the suite's bounds (3-5 %): mechanism counters
 #   VM_BOOTS=3     boots per kernel at the first look, 2..50
-#   VM_MAX_BOOTS=N boots per kernel at most, VM_BOOTS..50 (default 9, or
-#                  VM_BOOTS when that is more; VM_BOOTS: no boot added)
+#   VM_MAX_BOOTS=N boots per kernel at most, VM_BOOTS..50 (default 50; 9,
+#                  or VM_BOOTS when that is more, with VM_CATCH=0;
+#                  VM_BOOTS: no boot added)
 #   VM_CATCH=P%    the regression to catch: after each open look, plan the
 #                  boots a side at which each open program's throughput
-#                  would catch a fall of P % at 90 % power (sched_perf_compare
-#                  --catch, from the boots' spread), within VM_MAX_BOOTS
-#                  (default 50 with VM_CATCH); the plan and its host time
-#                  at the boots' pace are printed
+#                  would catch a fall of P % at 90 % power (as the in-boot
+#                  gate's --catch, from the boots' spread), within
+#                  VM_MAX_BOOTS and VM_BUDGET; by default each program's
+#                  own change line M (bounds.icount: 2 %); 0: no plan, the
+#                  in-boot gate's look sizes up to VM_MAX_BOOTS.  The plan
+#                  is printed first, and after each look what is needed
+#                  and what the boots made can catch
 #   VM_BUDGET=S    add no boots once the boots took S host seconds in all:
-#                  the look then is the last
+#                  the look then is the last (default 1200, a CI slot:
+#                  about 12 boots a side here under -icount; none with
+#                  VM_CATCH=0)
 #   VM_CHECKS=1    run the guest's self-checks in every boot too (default
 #                  0: minutes a boot, and they test the suite, not the
 #                  kernel)
@@ -205,11 +211,14 @@ fi
 [ $# = 2 ] || die "usage: $0 A B (a kernel tree, or TREE@COMMIT)"
 [[ $boots =~ ^[0-9]+$ ]] && [ "$boots" -ge 2 ] && [ "$boots" -le 50 ] ||
 	die "VM_BOOTS=$boots: want 2..50 (Welch's test needs 2 boots a side)"
-[ -z "$catch" ] || [[ $catch =~ ^[0-9]+(\.[0-9]+)?%?$ ]] && [ "${catch%\%}" != 0 ] ||
-	die "VM_CATCH=$catch: want a percentage above 0, like 3%"
+case $catch in
+''|0) ;;
+*)	[[ $catch =~ ^[0-9]+(\.[0-9]+)?%?$ ]] && [[ $catch =~ [1-9] ]] ||
+		die "VM_CATCH=$catch: want a percentage above 0, like 3%, or 0 (no plan)" ;;
+esac
 if [ -z "$max_boots" ]; then
-	max_boots=$((boots > 9 ? boots : 9))
-	[ -z "$catch" ] || max_boots=50
+	max_boots=50
+	[ "$catch" != 0 ] || max_boots=$((boots > 9 ? boots : 9))
 fi
 [[ $max_boots =~ ^[0-9]+$ ]] && [ "$max_boots" -ge "$boots" ] && [ "$max_boots" -le 50 ] ||
 	die "VM_MAX_BOOTS=$max_boots: want $boots..50 (at least VM_BOOTS)"
@@ -328,7 +337,11 @@ suite_tree=$tree_A	# the kselftest framework the suite is built with
 # in-boot gate's own loop (gate_run()) over boots, calling this script
 # back as its step to boot side X as boot N.
 args=(--first "$boots" --max-boots "$max_boots" "${bounds[@]}")
-[ -z "$catch" ] || args+=(--catch "$catch")
+case $catch in
+'') ;;
+0) args+=(--no-catch) ;;
+*) args+=(--catch "$catch") ;;
+esac
 [ -z "$budget" ] || args+=(--budget "$budget")
 for m in "${metrics[@]}"; do
 	args+=(--metric "$m")

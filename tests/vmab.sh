@@ -43,6 +43,10 @@ for b in 0 -5 1h 1.5 " 60"; do
 	VM_BUDGET=$b refused 2 "vmab: VM_BUDGET='$b'" "VM_BUDGET=$b: want host seconds, a whole number above 0" \
 		"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 done
+for c in 0% x -3% 3%% 0.0; do
+	VM_CATCH=$c refused 2 "vmab: VM_CATCH='$c'" "VM_CATCH=$c: want a percentage above 0, like 3%, or 0 (no plan)" \
+		"$top/scripts/vmab.sh" "$ksrc" "$ksrc"
+done
 VM_ICOUNT=2 refused 2 "vmab: VM_ICOUNT=2" "VM_ICOUNT=2: want 0 or 1" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"
 VM_BOUNDS="$VM_BOUNDS $tmp/none" refused 2 "vmab: VM_BOUNDS of a missing file" \
 	"VM_BOUNDS: $tmp/none: not a readable file" "$top/scripts/vmab.sh" "$ksrc" "$ksrc"

@@ -9,12 +9,16 @@
 # fixtures' bounds (messages_per_sec change >= -5%):
 #   (a) boots that agree: stops at the first look, exit 0, nothing open
 #   (b) -30 %: stops at the first look, exit 1, regressed
-#   (c) -4 % with 2-6 % between boots: pairs added at 5, 8 and 9 boots a
-#       side, interleaved A B B A ..., stops at VM_MAX_BOOTS with exit 4
+#   (c) -4 % with 2-6 % between boots, no plan (VM_CATCH=0): pairs added
+#       at 5, 8 and 9 boots a side, interleaved A B B A ..., stops at
+#       VM_MAX_BOOTS with exit 4
 #   (d) the same with VM_BUDGET: stops when the boots took it, the look
 #       then the last (a clock that moves 100 s a call stands in for the
 #       host's, so that each boot takes 100 s)
 #   (e) VM_MAX_BOOTS=VM_BOOTS: one look, with the whole alpha
+#   (f) VM_CATCH=5%: the plan held to VM_MAX_BOOTS, said after each look
+#   (g) the default: the plan to catch the program's own change line,
+#       said first, held to the default budget (1200 s)
 # and a program that cannot be compared stops it (4), a bisect step left
 # open is skipped (125), a failure of vmab's own exits 2 (128 bisecting).
 set -u
@@ -144,7 +148,7 @@ pass "(b) -30 %: exit 1 at the first look, $(sed -n 's/^# hackbench: //p' "$tmp/
 # (c) -4 % with boots 2-6 % apart: open at every look
 border="A 1.00 1.06 0.95 1.03 0.97 1.05 0.96 1.02 0.98
 B 0.96 0.91 1.01 0.93 0.99 0.94 0.98 0.92 0.97"
-rc=$(vmab border "$border")
+rc=$(vmab border "$border" VM_CATCH=0)
 [ "$rc" = 4 ] && [ "$(looks border)" = "3 5 8 9" ] && [ "$(boot_order border)" = "$(interleaved 9)" ] &&
 	[ "$(paste -sd' ' "$tmp/stub-border/order")" = "$(interleaved 9)" ] &&
 	stopped border | grep -q '^vmab: stopped at look 4: VM_MAX_BOOTS (9 boots a side) reached; 9 boots a side (A 9, B 9), 18 in all' &&
@@ -160,7 +164,7 @@ done
 pass "(c) alpha 0.01 spent over the 4 looks as the gate spends it (0.00453, 0.00217, 0.00257, 0.000728)"
 
 # (d) VM_BUDGET: 100 s a boot, 650 s: 6 boots at the first look, one pair more
-rc=$(vmab budget "$border" VM_BUDGET=650 PATH="$tmp/clock:$PATH")
+rc=$(vmab budget "$border" VM_CATCH=0 VM_BUDGET=650 PATH="$tmp/clock:$PATH")
 [ "$rc" = 4 ] && [ "$(looks budget)" = "3 4" ] && [ "$(boot_order budget)" = "$(interleaved 4)" ] &&
 	stopped budget | grep -q '^vmab: stopped at look 2: VM_BUDGET (650 s) spent; 4 boots a side (A 4, B 4), 8 in all: 800 s of host time in boots (100 s a boot)' &&
 	head -n1 "$tmp/out-budget/look-2/hackbench.compare" | grep -qF 'look 2 at 4 of 9 runs a side after 3 (the last), level 0.00547,' ||
@@ -181,6 +185,18 @@ rc=$(vmab catch-bad "$border" VM_CATCH=0%)
 [ "$rc" = 2 ] && grep -q "VM_CATCH=0%: want a percentage above 0" "$tmp/catch-bad.log" ||
 	fail "(f) VM_CATCH=0%: exit $rc: $(show catch-bad)"
 pass "(f) VM_CATCH=0%: refused, exit 2"
+
+# (g) by default each program plans to catch its own change line (the
+# fixtures' bounds: -5 %) within 1200 s of boots: said before the first
+# look; (c)'s boots need more than 50 a side, the budget (12 boots of
+# 100 s) ends it at 6 a side
+rc=$(vmab default "$border" PATH="$tmp/clock:$PATH")
+[ "$rc" = 4 ] && [ "$(looks default)" = "3 5 6" ] &&
+	grep -qx 'vmab: plan: hackbench: catch -5% of hackbench.messages_per_sec at 90% power within 50 boots a side and 1200 s of boots; first look at 3' "$tmp/default.log" &&
+	grep -q '^vmab: catch 5%: [0-9]* boots a side needed, more than VM_MAX_BOOTS 50; planned 6, about ' "$tmp/default.log" &&
+	stopped default | grep -q '^vmab: stopped at look 3: VM_BUDGET (1200 s) spent; 6 boots a side (A 6, B 6), 12 in all' ||
+	fail "(g) the default plan: exit $rc, looks at '$(looks default)': $(show default)"
+pass "(g) by default: the plan to catch -5 % said first, held to 1200 s (6 boots a side at 100 s), exit 4"
 
 # (e) VM_MAX_BOOTS=VM_BOOTS: the fixed design, one look with the whole alpha
 rc=$(vmab fixed "$border" VM_BOOTS=3 VM_MAX_BOOTS=3)
@@ -265,6 +281,8 @@ want="--max-boots 3: want at least --first (5)" \
 	expect_refused 2 "engine --max-boots below --first" "$eng" --step true --first 5 --max-boots 3 "$tmp/e"
 want="--metric hackbench: want PROG.METRIC" \
 	expect_refused 2 "engine --metric without a program" "$eng" --step true --metric hackbench "$tmp/e"
+want="--catch and --no-catch: choose one" \
+	expect_refused 2 "engine --catch with --no-catch" "$eng" --step true --catch 3 --no-catch "$tmp/e"
 want="--first: " expect_refused 2 "engine --first 1" "$eng" --step true --first 1 "$tmp/e"
 stdout=any want="boot 1 (A): the step failed (exit 1)" \
 	expect_refused 2 "engine, a step that fails with 1" "$eng" --step false "$tmp/e" hackbench

@@ -1164,6 +1164,16 @@ const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsign
 	return NULL;
 }
 
+double cmp_rules_catch(const struct cmp_rule *rules, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (rules[i].primary)
+			return fabs(rules[i].change);
+	return nr ? fabs(rules[0].change) : 0;
+}
+
 /* Does @r, its spread planned, catch @catch at CMP_MDE_POWER with @plan? */
 static bool catches(const struct cmp_result *r, const struct cmp_params *plan,
 		    unsigned int n_old, double catch)

@@ -373,6 +373,12 @@ unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_p
  */
 const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsigned int n);
 
+/*
+ * What a gate plans to catch by default: the primary rule's change M
+ * (the first rule's without a primary), as a fraction; 0 without rules.
+ */
+double cmp_rules_catch(const struct cmp_rule *rules, unsigned int nr);
+
 /* @rule's alarm line: its own, or @share (0: CMP_ALARM_SHARE) of its change. */
 double cmp_alarm(const struct cmp_rule *rule, double share);
 

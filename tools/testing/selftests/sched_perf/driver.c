@@ -113,14 +113,7 @@ static int warmup_iteration(void *p)
 static double catch_of(const struct run_config *cfg, const struct cmp_rule *rules,
 		       unsigned int nr)
 {
-	unsigned int i;
-
-	if (cfg->catch_pct)
-		return cfg->catch_pct / 100;
-	for (i = 0; i < nr; i++)
-		if (rules[i].primary)
-			return fabs(rules[i].change);
-	return nr ? fabs(rules[0].change) : 0;
+	return cfg->catch_pct ? cfg->catch_pct / 100 : cmp_rules_catch(rules, nr);
 }
 
 /* The plan, before the first iteration: what it catches, in what time. */

@@ -4,10 +4,11 @@
  * judged against kernel A over interleaved boots by the in-boot gate's
  * own loop (gate_run() with gate_plan.boots): each boot is one run of
  * each program, its iterations' medians; Welch's t on the boots; alpha
- * spent over looks at the gate's planned sizes; with --catch, a plan of
- * boots from the spread seen; with --budget, the look at hand the last
- * once the boots took that long.  One rule, one loop, for blocks in one
- * boot and for boots across kernels.
+ * spent over looks at the gate's planned sizes; after each look a plan
+ * of boots from the spread seen, to catch each program's own change M
+ * (or --catch) at 90 % power, as the in-boot gate plans by default; the
+ * look at hand the last once the boots took --budget host seconds.  One
+ * rule, one loop, for blocks in one boot and for boots across kernels.
  *
  * It boots nothing itself.  --step CMD runs "CMD SIDE N" (through
  * /bin/sh) to boot kernel SIDE (A or B) as boot N, which leaves the
@@ -43,6 +44,9 @@
 #define MAX_BOOTS	50	/* a side */
 #define MAX_PROGS	16
 #define ONLY_MAX	16
+/* host seconds of boots by default: a CI slot, about 12 boots a side here */
+#define DEFAULT_BUDGET	1200
+#define FIXED_BOOTS	9	/* a side, with --no-catch */
 
 enum { SIDE_A, SIDE_B };
 static const char side_name[] = "AB";
@@ -54,7 +58,8 @@ static struct {
 	const char *only[ONLY_MAX];
 	unsigned int nr_only;
 	unsigned int first, max_boots, budget;
-	double catch;				/* percent; 0: none */
+	double catch;				/* percent; 0: each program's M */
+	bool no_catch;				/* fixed looks up to --max-boots */
 } cli = { .first = 3 };
 
 /* One line on stderr, exit 2: bad input, or what the tool cannot do. */
@@ -92,6 +97,7 @@ struct prog_gate {
 	double clock;				/* their seconds */
 	struct runset id;			/* the first boot's: identity */
 	bool have_id;
+	bool plan_said;				/* the plan line printed */
 	unsigned int looks;			/* taken in this replay */
 	unsigned int printed;			/* looks printed (earlier replays) */
 	bool wants_boot;			/* stopped at a boot not made yet */
@@ -303,7 +309,7 @@ static void looked(void *ctx, const struct gate_plan *plan, const struct gate_ou
 		snprintf(more, sizeof(more), ", more than VM_MAX_BOOTS %u", cli.max_boots);
 	if (plan->catch && out->needed && g->state == OPEN && !out->params.last && b->nr)
 		printf("vmab: catch %g%%: %u boots a side needed%s; planned %u, about %.0f min more here at %.0f s a boot\n",
-		       cli.catch, out->needed, more, out->max_runs,
+		       100 * plan->catch, out->needed, more, out->max_runs,
 		       fmax(0, 2.0 * out->max_runs - b->nr) * g->clock / (2.0 * out->runs) / 60,
 		       g->clock / (2.0 * out->runs));
 	fflush(stdout);
@@ -336,6 +342,40 @@ static unsigned int rules_of(struct prog_gate *g, const struct bounds *bs,
 	return kept;
 }
 
+/* What @g's program plans to catch: --catch, else its own change M. */
+static double catch_of(const struct cmp_rule *rules, unsigned int nr)
+{
+	if (cli.no_catch)
+		return 0;
+	return cli.catch ? cli.catch / 100 : cmp_rules_catch(rules, nr);
+}
+
+/* The plan, said once before the program's first look. */
+static void say_plan(struct prog_gate *g, const struct gate_plan *plan)
+{
+	const struct cmp_rule *r = plan->rules;
+	unsigned int i;
+
+	if (g->plan_said || !plan->nr_rules)
+		return;
+	g->plan_said = true;
+	for (i = 0; i < plan->nr_rules; i++)
+		if (plan->rules[i].primary) {
+			r = &plan->rules[i];
+			break;
+		}
+	if (!plan->catch) {
+		printf("vmab: plan: %s: looks up to %u boots a side; first look at %u\n",
+		       g->prog, plan->max_runs, plan->runs);
+		return;
+	}
+	printf("vmab: plan: %s: catch -%.3g%% of %s.%s at 90%% power within %u boots a side",
+	       g->prog, 100 * plan->catch, g->id.workload, r->metric, plan->max_runs);
+	if (plan->time_limit > 0)
+		printf(" and %.0f s of boots", plan->time_limit);
+	printf("; first look at %u\n", plan->runs);
+}
+
 /*
  * One program's gate over the boots made, from its first: done, or it
  * wants a boot not made yet (its state then is its last look's).
@@ -348,7 +388,7 @@ static void replay(struct prog_gate *g, const struct bounds *bs)
 	struct boots *bt = g->boots;
 	struct gate_plan plan = {
 		.runs = cli.first, .max_runs = cli.max_boots, .boots = true,
-		.time_limit = cli.budget, .catch = cli.catch / 100,
+		.time_limit = cli.budget,
 		.params = { .alpha = cmp_default_alpha(true), .max_cv = CMP_MAX_CV },
 	};
 	const struct gate_ops ops = { measured, no_warmup, looked, boots_clock };
@@ -367,6 +407,8 @@ static void replay(struct prog_gate *g, const struct bounds *bs)
 	}
 	plan.rules = rules;
 	plan.nr_rules = rules_of(g, bs, rules);
+	plan.catch = catch_of(rules, plan.nr_rules);
+	say_plan(g, &plan);
 	runset_init(&a, g->id.workload);
 	runset_init(&b, g->id.workload);
 	runset_copy_identity(&a, &g->id);
@@ -527,16 +569,21 @@ static const struct opt_spec vmab_opts[] = {
 	OPT_UINT(0, "first", "N", &cli.first, 2, MAX_BOOTS,
 		 "boots a side at the first look (default 3)"),
 	OPT_UINT(0, "max-boots", "N", &cli.max_boots, 2, MAX_BOOTS,
-		 "boots a side at most (default 9, or --first when more;\n"
-		 "50 with --catch)"),
+		 "boots a side at most (default 50; with --no-catch 9,\n"
+		 "or --first when more)"),
 	OPT_PERCENT(0, "catch", "P[%]", &cli.catch,
 		    "the regression to catch: after each open look, plan\n"
 		    "the boots a side at which the throughput would catch\n"
 		    "a fall of P percent at 90 percent power, from the\n"
-		    "boots' spread, within --max-boots"),
+		    "boots' spread, within --max-boots and --budget\n"
+		    "(default: each program's throughput change line, M)"),
+	OPT_SET(0, "no-catch", &cli.no_catch, true,
+		"no plan: look at the in-boot gate's sizes up to\n"
+		"--max-boots"),
 	OPT_UINT(0, "budget", "S", &cli.budget, 1, 1000000000,
 		 "add no boots once the boots took S host seconds: the\n"
-		 "look then is the last"),
+		 "look then is the last (default 1200; none with\n"
+		 "--no-catch)"),
 	OPT_CALLBACK(0, "bounds", "FILE", parse_bounds,
 		     "change thresholds (default: 'bounds' beside this\n"
 		     "program); again (up to 4), each over the ones before"),
@@ -631,8 +678,13 @@ int main(int argc, char **argv)
 		die("no DIR (see --help)");
 	if (argc - first - 1 > MAX_PROGS)
 		die("more than %d programs", MAX_PROGS);
+	if (cli.no_catch && cli.catch)
+		die("--catch and --no-catch: choose one");
 	if (!cli.max_boots)
-		cli.max_boots = cli.catch ? MAX_BOOTS : cli.first > 9 ? cli.first : 9;
+		cli.max_boots = !cli.no_catch ? MAX_BOOTS :
+				cli.first > FIXED_BOOTS ? cli.first : FIXED_BOOTS;
+	if (!cli.budget && !cli.no_catch)
+		cli.budget = DEFAULT_BUDGET;
 	if (cli.max_boots < cli.first)
 		die("--max-boots %u: want at least --first (%u)", cli.max_boots, cli.first);
 	b.dir = argv[first];
