@@ -5,7 +5,8 @@
 # gate by default (after each look a plan to catch the primary rule's M
 # at 90 %, within --gate-time 600 s on a simulated clock of 1.5 s an
 # iteration, warm-ups included: a paired block takes 4.5 s) and as vmab
-# gates boots by default (looks at 3, 5, 8, 9 boots a side, Welch's t,
+# gates boots by default (a plan to catch M at 90 % within VM_BUDGET's
+# 1200 s at 50 s a boot, vmab's pace here under -icount; Welch's t,
 # alpha 0.01), with synthetic iterations: lognormal noise of CV c per
 # iteration (per boot), a linear drift per iteration, and a true change
 # of the primary metric (metric 0 of 3; rules -M, +M, -M with M 5 %, or
@@ -17,6 +18,7 @@
 # Usage: bench/verdicts.sh DIR_WITH_SCHED_PERF_SIM [GATES] (default 1000)
 #   VERDICT_TABLES="gate honesty mde share" (default: all)
 #   VERDICT_JOBS=N   rows at once (default: the CPUs)
+#   VERDICT_MODES="paired unpaired boots" (default: all) the rows' modes
 set -eu
 dir=${1:?usage: bench/verdicts.sh DIR_WITH_SCHED_PERF_SIM [GATES]}
 gates=${2:-1000}
@@ -78,6 +80,12 @@ modes=("paired 0.02 0 0.05" "paired 0.05 0 0.05" "paired 0.1 0 0.05" "paired 0.1
 	"boots 0.005 0 0.05" "boots 0.01 0 0.05" "boots 0.02 0 0.05" "boots 0.05 0 0.05"
 	"boots 0.005 0 0.02" "boots 0.01 0 0.02" "boots 0.02 0 0.02")
 changes="0 -0.01 -0.02 -0.03 -0.05 -0.1"
+kept=()
+for mc in "${modes[@]}"; do
+	case " ${VERDICT_MODES:-paired unpaired boots} " in *" ${mc%% *} "*) kept+=("$mc") ;; esac
+done
+[ ${#kept[@]} -gt 0 ] || { echo "verdicts: VERDICT_MODES='$VERDICT_MODES': want paired, unpaired or boots" >&2; exit 2; }
+modes=("${kept[@]}")
 key() { echo "$1-$2-$3-$4-$5"; }
 
 if want gate || want honesty; then

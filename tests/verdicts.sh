@@ -3,12 +3,15 @@
 # Every verdict word true and a gate that gates, by simulation:
 # sched_perf_sim drives the real gate_run() with synthetic iterations, as
 # the programs gate by default (a plan to catch M within --gate-time; boots
-# as vmab: looks at 3 to 9), a short seeded form of make bench-verdicts.
+# as vmab: a plan to catch M within 1200 s at 50 s a boot), a short seeded
+# form of make bench-verdicts.
 # Each row fails when a rate is shown (95 % Wilson interval) to leave its
 # bound: a failed gate in A/A at most 1 %, a false "same" at the
 # threshold at most 5 %, a fail well inside the alarm line at most 5 %; a
 # -10 % at CV 0.05 failed in 95 %, a -5 % in 90 % at CV 0.02 and 0.05,
-# a -3 % (between the alarm line and M) in 60 % at CV 0.02.
+# a -3 % (between the alarm line and M) in 60 % at CV 0.02; across
+# kernels at tcp_rr's boot CV under -icount (0.008) and M 2 %, a -2 %
+# in 90 % and an unchanged kernel passed in 90 %.
 # Seeded: the same rows give the same figures on every machine.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -50,6 +53,10 @@ row "paired, CV 0.05, a true -5 %" --mode paired --cv 0.05 --shift -0.05 --gates
 	--expect fail\>=0.9
 row "paired, CV 0.02, a true -3 % (between the alarm line and M)" --mode paired --cv 0.02 \
 	--shift -0.03 --gates 400 --expect fail\>=0.6
+row "boots, CV 0.008 (tcp_rr's boots), M 2 %, a true -2 %" --mode boots --cv 0.008 \
+	--threshold 0.02 --shift -0.02 --gates 400 --expect fail\>=0.9
+row "boots A/A, CV 0.008, M 2 %: passed" --mode boots --cv 0.008 --threshold 0.02 --gates 400 \
+	--expect pass\>=0.9 --expect fail\<=0.01
 row "paired, CV 0.02, a mechanism metric +30 % over a +15 % rule (its alarm +7.5 %)" \
 	--mode paired --cv 0.02 --threshold 0.15 --shift -0.3 --shift-metric 1 --gates 400 \
 	--expect fail\>=0.9

@@ -8,8 +8,9 @@
  * random, and a true change of one metric on the new side.  By default a
  * gate is the programs': it plans to catch the threshold (--catch) within
  * --gate-time on a simulated clock of --iteration-seconds an iteration,
- * warm-ups included; boots take vmab's defaults (looks at 3, 5, 8, 9
- * boots a side, no plan).  Each row is many gates; it prints how often
+ * warm-ups included; boots take vmab's defaults (a plan to catch the
+ * threshold within 1200 s at 50 s a boot and 50 boots a side; with
+ * --no-catch looks at 3, 5, 8, 9 boots a side).  Each row is many gates; it prints how often
  * each word came out, with 95 % Wilson intervals, the runs and minutes
  * the gates used, and how honest the mde each printed was: the gate's
  * power, at the true spread, at the change it said it could have caught.
@@ -479,8 +480,8 @@ static void mde_table(const struct sim *base)
 /* The command line: what the option table stores. */
 static struct sim cli = {
 	.mode = PAIRED, .cv = 0.1, .threshold = 0.05, .gates = 1000, .metrics = 3, .runs = 8,
-	.max_runs = RUNSET_MAX_RUNS, .boots = 9, .boots_first = 3, .seed = 1,	/* alpha 0: the default */
-	.gate_time = 600, .iteration_seconds = 1.5,		/* the programs' defaults */
+	.max_runs = RUNSET_MAX_RUNS, .boots_first = 3, .seed = 1,	/* alpha 0: the default */
+	.gate_time = -1, .iteration_seconds = -1, /* boots 0: by the mode (main()) */
 };
 static struct expect expects[MAX_EXPECT];
 static unsigned int nr_expects;
@@ -539,16 +540,19 @@ static const struct opt_spec sim_opts[] = {
 	OPT_SET(0, "no-catch", &cli.no_catch, true,
 		"no plan: --runs, then looks up to --max-runs"),
 	OPT_DOUBLE(0, "gate-time", "SEC", &cli.gate_time, 0, 1e9,
-		   "seconds a gate may take (--gate-time), 600; 0: none"),
+		   "seconds a gate may take (--gate-time), 600; boots:\n"
+		   "VM_BUDGET, 1200; 0: none"),
 	OPT_DOUBLE(0, "iteration-seconds", "SEC", &cli.iteration_seconds, 0.001, 1e6,
-		   "simulated seconds an iteration (warm-ups too), 1.5"),
+		   "simulated seconds an iteration (warm-ups too), 1.5;\n"
+		   "boots: a boot, 50 (vmab's pace here under -icount)"),
 	OPT_UINT(0, "gates", "N", &cli.gates, 1, 10000000, "gates a row, 1000"),
 	OPT_UINT(0, "metrics", "M", &cli.metrics, 1, MAX_METRICS, "gated metrics, 3"),
 	OPT_UINT(0, "runs", "N", &cli.runs, 2, RUNSET_MAX_RUNS, "runs (blocks) a side, 8"),
 	OPT_UINT(0, "max-runs", "N", &cli.max_runs, 2, RUNSET_MAX_RUNS,
 		 "at most, 1000 (the programs' default)"),
 	OPT_UINT(0, "boots", "N", &cli.boots, 2, 500,
-		 "boots: at most N a side (VM_MAX_BOOTS), 9"),
+		 "boots: at most N a side (VM_MAX_BOOTS), 50; with\n"
+		 "--no-catch 9"),
 	OPT_UINT(0, "boots-first", "N", &cli.boots_first, 2, 500,
 		 "boots: the first look at N a side (VM_BOOTS), 3"),
 	OPT_ULONG(0, "seed", "S", &cli.seed, 0, 1000000000000000UL, "the draws' seed, 1"),
@@ -588,12 +592,21 @@ int main(int argc, char **argv)
 	if (!s.alpha)
 		s.alpha = cmp_default_alpha(s.mode == BOOTS);
 	if (s.mode == BOOTS) {
-		/* vmab's defaults: looks at 3, 5, 8 and 9 boots, no plan */
+		/*
+		 * vmab's defaults: a plan to catch M within VM_BUDGET at its
+		 * pace; with --no-catch (VM_CATCH=0) looks at 3, 5, 8 and 9
+		 */
 		s.runs = s.boots_first;
-		s.max_runs = s.boots;
-		s.no_catch = true;
-		s.gate_time = 0;
+		s.max_runs = s.boots ? s.boots : s.no_catch ? 9 : 50;
+		if (s.gate_time < 0)
+			s.gate_time = s.no_catch ? 0 : 1200;
+		if (s.iteration_seconds < 0)
+			s.iteration_seconds = 50;
 	}
+	if (s.gate_time < 0)
+		s.gate_time = 600;		/* the programs' defaults */
+	if (s.iteration_seconds < 0)
+		s.iteration_seconds = 1.5;
 	if (s.max_runs < s.runs)
 		s.max_runs = s.runs;
 	if (!s.catch)

@@ -594,6 +594,21 @@ TEST(compare_paired)
  * the boots are compared with Welch's t-test on the logarithms of those
  * medians (Welch itself is checked against scipy in unit_stats).
  */
+/* What a gate plans to catch by default: the throughput's M, however placed */
+TEST(compare_rules_catch)
+{
+	struct cmp_rule rules[3] = {
+		{ .metric = "migrations_per_1k_ops", .change = 0.15 },
+		{ .metric = "messages_per_sec", .change = -0.02, .primary = true },
+		{ .metric = "ctx_switches_per_op", .change = 0.05 },
+	};
+
+	EXPECT_DBL(cmp_rules_catch(rules, 3), ==, 0.02);
+	rules[1].primary = false;	/* none primary: the first rule's */
+	EXPECT_DBL(cmp_rules_catch(rules, 3), ==, 0.15);
+	EXPECT_DBL(cmp_rules_catch(rules, 0), ==, 0);
+}
+
 TEST(compare_boots)
 {
 	static const double spread[5] = { 0.98, 0.99, 1.0, 1.01, 1.03 };
