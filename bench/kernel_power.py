@@ -107,7 +107,8 @@ def print_calibration(medians, pool):
 def replay(top, ksrc, cmp, plan, a, b, first, most):
 	"""scripts/vmab.sh A B over the boots @a and @b (in that order, the
 	stand-in bench/pool_vmtest.sh handing them out): its exit status,
-	the programs it called regressed and the boots it used a side."""
+	the programs it called regressed, those it passed (ok, no SKIP) and
+	the boots it used."""
 	os.makedirs(plan)
 	for side, boots in (("A", a), ("B", b)):
 		with open(os.path.join(plan, side), "w") as f:
@@ -125,19 +126,22 @@ def replay(top, ksrc, cmp, plan, a, b, first, most):
 			   capture_output=True, text=True)
 	if r.returncode not in (0, 1, 4):
 		die(f"vmab.sh over {plan}: exit {r.returncode}: {r.stderr.strip() or r.stdout[-300:]}")
-	bad = []
+	bad, good = [], []
 	with open(os.path.join(plan, "out", "verdict")) as f:
 		for line in f:
 			m = re.match(r"not ok \d+ (\S+)", line)
 			if m:
 				bad.append(m.group(1))
+			m = re.fullmatch(r"ok \d+ (\S+)\n?", line)
+			if m:
+				good.append(m.group(1))
 	if bool(bad) != (r.returncode == 1):
 		die(f"vmab.sh over {plan}: exit {r.returncode} but KTAP regressed: {bad}")
 	used = []
 	for side in ("A", "B"):
 		with open(os.path.join(plan, "used-" + side)) as f:
 			used += [x.strip() for x in f if x.strip()]
-	return r.returncode, bad, used
+	return r.returncode, bad, used, good
 
 
 def rate(label, k, n):
@@ -177,7 +181,8 @@ def drawn(top, ksrc, cmp, progs, pool, first, most, draws, seed, jobs, tmp):
 		print(f"    vmab exit 1 (regressed): {rate(what, exits[1], n)}; exit 0 {exits[0]}, exit 4 {exits[4]}")
 		for prog in os.environ.get("KP_JUDGE", "").split() or progs:
 			k = sum(1 for g in got if prog in g[1])
-			print(f"    {prog} regressed: {k}/{n}")
+			ok = sum(1 for g in got if prog in g[3])
+			print(f"    {prog} regressed: {k}/{n}, passed (shown within its thresholds): {ok}/{n}")
 		print(f"    boots a side at the stop: {dict(sorted({u: sides.count(u) for u in sides}.items()))}")
 		print(f"    host minutes per gate (the boots' own seconds): median {statistics.median(mins):.1f},"
 		      f" 90th percentile {mins[int(0.9 * (n - 1))]:.1f}, most {mins[-1]:.1f}")
