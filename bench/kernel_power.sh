@@ -15,8 +15,9 @@
 #    scripts/vmab.sh itself, bench/pool_vmtest.sh handing out the drawn
 #    boots of cost 0 as A and of cost X as B (or disjoint ones of cost 0:
 #    A/A): vmab's own looks, sequential from KP_FIRST boots a side up to
-#    KP_MAX_BOOTS, its thresholds (bounds.icount under -icount) and its
-#    exit; the detection rate per cost, the A/A false-alarm rate, each
+#    KP_MAX_BOOTS, its thresholds (bounds.icount under -icount), its plan
+#    (by default to catch each program's change line; VM_CATCH=0: fixed
+#    looks, vmab's design before 2026-12-07) and its exit; the detection rate per cost, the A/A false-alarm rate, each
 #    with its 95 % Wilson interval, the boots a side at the stop and the
 #    host minutes a gate took (the sum of its boots' seconds).
 # Boots go round the costs (every cost's boot 1, then every cost's boot 2,
@@ -34,8 +35,12 @@
 #                      where a boot's figures do not depend on the host's
 #                      load (its host seconds do)
 #   KP_FIRST (3)       boots a side at the first look (vmab's VM_BOOTS)
-#   KP_MAX_BOOTS (9)   boots a side at most (vmab's VM_MAX_BOOTS; fewer
-#                      when the pools are smaller)
+#   KP_MAX_BOOTS (12)  boots a side at most (vmab's VM_MAX_BOOTS; fewer
+#                      when the pools are smaller).  A replay's boots take
+#                      no host time, so VM_BUDGET cannot stop it: the cap
+#                      stands in for it, 12 being what vmab's 1200 s
+#                      hold at 50 s a boot (VM_CATCH=0 and 9: the old
+#                      design)
 #   KP_DRAWS (200)     comparisons drawn per cost
 #   KP_JUDGE="PROG..." replay with only these programs' results (vmab
 #                      stops at the first program that regressed, so a
@@ -74,7 +79,7 @@ boots=${KP_BOOTS:-4}
 base_boots=${KP_BASE_BOOTS:-$boots}
 jobs=${KP_JOBS:-1}
 first=${KP_FIRST:-3}
-most=${KP_MAX_BOOTS:-9}
+most=${KP_MAX_BOOTS:-12}
 draws=${KP_DRAWS:-200}
 seed=${KP_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 icount=${VM_ICOUNT:-1}
