@@ -7,7 +7,7 @@
 # differs), boot them A B B A A B ..., run the programs (only them: the
 # guest's self-checks are make vmtest's) in every boot, then judge each
 # program's boots of B against those of A as sched_perf_compare --boots
-# does: each boot's median is one run, since boots of one kernel differ
+# does: the mean of a boot is one run, since boots of one kernel differ
 # more than the iterations of one boot.
 #
 # Sequential over boots, by the in-boot gate's own loop: sched_perf_vmab

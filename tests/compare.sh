@@ -194,13 +194,13 @@ assert abs(got - want) < 1e-6 * want, (got, want)
 	fail "--paired --json, rotated runs: cv_block is not the robust CV of the ratios: $(head -n1 "$tmp/out")"
 pass "--json cv_block: null unpaired, 0 for a run set with itself, the robust CV of the block ratios ($(head -n1 "$tmp/out" | sed 's/.*"cv_block":\([^,]*\).*/\1/'))"
 
-# Interleaved boots: each boot one run (its median), Welch's t-test
+# Interleaved boots: each boot one run (its mean), Welch's t-test
 sed 's/^\(hackbench.runs.messages_per_sec:\).*/\1 1020000 1021000 1019000 1020500 1019500 1020200 1019800 1020300/' \
 	"$fix/old" >"$tmp/boot-high"
 rc=$(run "$cmp" --bounds "$fix/bounds" --boots "$fix/old,$fix/old,$tmp/boot-high,$fix/old" \
 	"$fix/regressed,$fix/regressed,$fix/regressed,$fix/regressed")
 [ "$rc" = 1 ] && row messages_per_sec | grep -q 'regressed$' &&
-	head -n1 "$tmp/out" | grep -q "boots: Welch's t on the boots' medians, .*alpha 0.01 " ||
+	head -n1 "$tmp/out" | grep -q "boots: Welch's t on the boots' means, .*alpha 0.01 " ||
 	fail "--boots, 4 boots a side, -14 %: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 pass "--boots, 4 boots a side, new 14 % lower: exit 1 at alpha 0.01, $(row messages_per_sec | tr -s ' ')"
 # Three a side (one old boot 6 % high) show the move but not that it is

@@ -93,7 +93,7 @@ void cmp_report_table(FILE *f, const char *old_name, const char *new_name,
 	fprintf(f, "# %s vs %s: %s %s '%s', %u CPUs; %u change thresholds; %s, Bonferroni over the metrics, ",
 		old_name, new_name, old->workload, old->variant, old->options, old->nr_cpus, nr,
 		params->paired ? "paired: Wilcoxon signed-rank" :
-		params->boots ? "boots: Welch's t on the boots' medians" : "Mann-Whitney U");
+		params->boots ? "boots: Welch's t on the boots' means" : "Mann-Whitney U");
 	print_alpha(f, params, look, &res[0]);
 	fprintf(f, ", max cv %.2f\n", params->max_cv);
 	fprintf(f, "%12s ±%%stddev     %%shift  %12s ±%%stddev  metric\n", "old", "new");

@@ -598,7 +598,7 @@ static void paired(struct cmp_result *r, const struct runset_metric *o,
 
 /*
  * Unpaired: both sides on the metric's scale, judged by the Mann-Whitney
- * test and its Hodges-Lehmann shift, or boot medians (@boots) by Welch's
+ * test and its Hodges-Lehmann shift, or boot means (@boots) by Welch's
  * t and the difference of the means.
  */
 static void unpaired(struct cmp_result *r, const struct runset_metric *o,

@@ -219,7 +219,7 @@ struct cmp_params {
 	double max_cv;
 	unsigned int looks;	/* equal split over N looks (--looks); 0 means 1 */
 	bool paired;		/* iteration k of old and of new form block k */
-	bool boots;		/* each run is one boot's median (Welch) */
+	bool boots;		/* each run is one boot's mean (Welch) */
 	double alpha_same;	/* SAME, per metric, over the looks; 0: CMP_ALPHA_SAME */
 	double alarm_share;	/* a rule's alarm without its own; 0: CMP_ALARM_SHARE */
 	double primary_share;	/* the primary's share of alpha; 0: CMP_PRIMARY_SHARE */

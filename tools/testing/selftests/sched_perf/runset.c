@@ -411,8 +411,21 @@ int runset_load(const char *path, struct runset *rs, char *err, size_t len)
 	return 0;
 }
 
-/* @m's median in each boot, or false when a boot lacks it */
-static bool boot_medians(const struct runset *boots, unsigned int n,
+int runset_boot_figure(const struct runset_metric *m, double *out)
+{
+	double sum = 0;
+	unsigned int i;
+
+	if (!m->n)
+		return -1;
+	for (i = 0; i < m->n; i++)
+		sum += m->v[i];
+	*out = sum / m->n;
+	return 0;
+}
+
+/* Each boot's figure of @name, or false when a boot lacks it */
+static bool boot_figures(const struct runset *boots, unsigned int n,
 			 const char *name, double *out)
 {
 	unsigned int k;
@@ -420,7 +433,7 @@ static bool boot_medians(const struct runset *boots, unsigned int n,
 	for (k = 0; k < n; k++) {
 		const struct runset_metric *m = runset_find(&boots[k], name);
 
-		if (!m || stats_median(m->v, m->n, &out[k]))
+		if (!m || runset_boot_figure(m, &out[k]))
 			return false;
 	}
 	return true;
@@ -436,12 +449,11 @@ void runset_copy_identity(struct runset *to, const struct runset *from)
 	to->nr_cpus = from->nr_cpus;
 }
 
-int runset_of_boot_medians(const struct runset *boots, unsigned int n,
-			   struct runset *out)
+int runset_of_boots(const struct runset *boots, unsigned int n, struct runset *out)
 {
-	double *med = malloc((n ? n : 1) * sizeof(*med));
+	double *fig = malloc((n ? n : 1) * sizeof(*fig));
 	unsigned int i, k;
-	int ret = med ? 0 : -1;
+	int ret = fig ? 0 : -1;
 
 	runset_init(out, n ? boots[0].workload : "");
 	if (n)
@@ -450,15 +462,15 @@ int runset_of_boot_medians(const struct runset *boots, unsigned int n,
 		const char *name = boots[0].m[i].name;
 		struct runset_metric *m;
 
-		if (!boot_medians(boots, n, name, med))
+		if (!boot_figures(boots, n, name, fig))
 			continue;
 		m = runset_slot(out, name);
-		for (k = 0; m && k < n && !push(m, med[k], k); k++)
+		for (k = 0; m && k < n && !push(m, fig[k], k); k++)
 			;
 		if (!m || k < n)
 			ret = -1;
 	}
-	free(med);
+	free(fig);
 	return ret;
 }
 

@@ -575,7 +575,7 @@ static void print_tsv(const char *workload, const struct cmp_result *r,
 
 /*
  * --boots: @list, FILE[,FILE...], one run set per boot of one kernel, all
- * compatible, into one run set of their medians (runset_of_boot_medians).
+ * compatible, into one run set of their figures (runset_of_boots()).
  */
 static void load_boots(const char *list, struct runset *out)
 {
@@ -596,7 +596,7 @@ static void load_boots(const char *list, struct runset *out)
 	}
 	if (!n)
 		bad_input("--boots: no run set in '%.100s'", list);
-	if (runset_of_boot_medians(boots, n, out))
+	if (runset_of_boots(boots, n, out))
 		bad_input("out of memory");
 	for (k = 0; k < n; k++)
 		runset_free(&boots[k]);

@@ -3,7 +3,7 @@
  * sched_perf_vmab: the sequential engine of scripts/vmab.sh.  Kernel B is
  * judged against kernel A over interleaved boots by the in-boot gate's
  * own loop (gate_run() with gate_plan.boots): each boot is one run of
- * each program, its iterations' medians; Welch's t on the boots; alpha
+ * each program, its iterations' mean; Welch's t on the boots; alpha
  * spent over looks at the gate's planned sizes; after each look a plan
  * of boots from the spread seen, to catch each program's own change M
  * (or --catch) at 90 % power, as the in-boot gate plans by default; the
@@ -37,7 +37,6 @@
 #include "gate.h"
 #include "opts.h"
 #include "runset.h"
-#include "stats.h"
 #include "verdict.h"
 
 #define ME		"sched_perf_vmab"
@@ -172,15 +171,15 @@ static int load_boot(struct prog_gate *g, unsigned int n, int s, struct runset *
 	return 0;
 }
 
-/* One boot's figure of each metric: the median of its iterations. */
-static void boot_medians(const struct runset *rs, struct metric_set *set)
+/* One boot's figure of each metric (runset_boot_figure()). */
+static void boot_figures(const struct runset *rs, struct metric_set *set)
 {
 	unsigned int i;
-	double med;
+	double fig;
 
 	for (i = 0; i < rs->nr_metrics; i++)
-		if (!stats_median(rs->m[i].v, rs->m[i].n, &med))
-			metric_add(set, rs->m[i].name, "", med);
+		if (!runset_boot_figure(&rs->m[i], &fig))
+			metric_add(set, rs->m[i].name, "", fig);
 }
 
 /* gate_ops.measured: the side's next boot; -1 when it is not made yet */
@@ -200,7 +199,7 @@ static int measured(void *ctx, bool new_side, struct metric_set *set)
 	g->clock += b->secs[n];
 	if (load_boot(g, n, s, &rs))
 		return -1;
-	boot_medians(&rs, set);
+	boot_figures(&rs, set);
 	runset_free(&rs);
 	return 0;
 }

@@ -12,7 +12,7 @@
  *   SHIFT_RANKS   two samples: the Hodges-Lehmann shift (the median of
  *                 every b_j - a_i) and the Mann-Whitney test of b - c
  *                 against a;
- *   SHIFT_MEANS   two samples of boot medians: mean(b) - mean(a) and
+ *   SHIFT_MEANS   two samples of boot figures (means): mean(b) - mean(a) and
  *                 Welch's t test of it against c.
  *
  * Where a rank test's null distribution is small enough to count, it is
