@@ -1164,14 +1164,21 @@ const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsign
 	return NULL;
 }
 
-double cmp_rules_catch(const struct cmp_rule *rules, unsigned int nr)
+const struct cmp_rule *cmp_primary_rule(const struct cmp_rule *rules, unsigned int nr)
 {
 	unsigned int i;
 
 	for (i = 0; i < nr; i++)
 		if (rules[i].primary)
-			return fabs(rules[i].change);
-	return nr ? fabs(rules[0].change) : 0;
+			return &rules[i];
+	return nr ? &rules[0] : NULL;
+}
+
+double cmp_rules_catch(const struct cmp_rule *rules, unsigned int nr)
+{
+	const struct cmp_rule *r = cmp_primary_rule(rules, nr);
+
+	return r ? fabs(r->change) : 0;
 }
 
 /* Does @r, its spread planned, catch @catch at CMP_MDE_POWER with @plan? */

@@ -373,6 +373,9 @@ unsigned int cmp_runs_to_catch(const struct cmp_result *seen, const struct cmp_p
  */
 const struct cmp_result *cmp_primary_result(const struct cmp_result *res, unsigned int n);
 
+/* The primary rule of @rules, else the first; NULL without rules. */
+const struct cmp_rule *cmp_primary_rule(const struct cmp_rule *rules, unsigned int nr);
+
 /*
  * What a gate plans to catch by default: the primary rule's change M
  * (the first rule's without a primary), as a fraction; 0 without rules.

@@ -352,17 +352,11 @@ static double catch_of(const struct cmp_rule *rules, unsigned int nr)
 /* The plan, said once before the program's first look. */
 static void say_plan(struct prog_gate *g, const struct gate_plan *plan)
 {
-	const struct cmp_rule *r = plan->rules;
-	unsigned int i;
+	const struct cmp_rule *r = cmp_primary_rule(plan->rules, plan->nr_rules);
 
-	if (g->plan_said || !plan->nr_rules)
+	if (g->plan_said || !r)
 		return;
 	g->plan_said = true;
-	for (i = 0; i < plan->nr_rules; i++)
-		if (plan->rules[i].primary) {
-			r = &plan->rules[i];
-			break;
-		}
 	if (!plan->catch) {
 		printf("vmab: plan: %s: looks up to %u boots a side; first look at %u\n",
 		       g->prog, plan->max_runs, plan->runs);
