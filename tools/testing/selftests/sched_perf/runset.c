@@ -413,15 +413,7 @@ int runset_load(const char *path, struct runset *rs, char *err, size_t len)
 
 int runset_boot_figure(const struct runset_metric *m, double *out)
 {
-	double sum = 0;
-	unsigned int i;
-
-	if (!m->n)
-		return -1;
-	for (i = 0; i < m->n; i++)
-		sum += m->v[i];
-	*out = sum / m->n;
-	return 0;
+	return stats_mean(m->v, m->n, out);
 }
 
 /* Each boot's figure of @name, or false when a boot lacks it */

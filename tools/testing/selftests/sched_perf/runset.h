@@ -70,7 +70,7 @@ int runset_append(struct runset *rs, const struct metric_set *set);
  * -icount, 88 % of hackbench's variance and 76 % of tcp_rr's), which
  * their mean carries with less variance than their median: hackbench's
  * boots spread by 2.4 % instead of 2.8 % (vmab.rst).  Returns 0, or -1
- * when @m has no runs.
+ * when @m has no runs (stats_mean()).
  */
 int runset_boot_figure(const struct runset_metric *m, double *out);
 

@@ -76,6 +76,19 @@ static void moments(const double *x, unsigned int n, int e, double *mean,
 	*ssd = ss > 0 ? ss : 0;
 }
 
+int stats_mean(const double *x, unsigned int n, double *out)
+{
+	double mean, ssd;
+	int e;
+
+	if (!x || !n || !out || !all_finite(x, n))
+		return -1;
+	e = scale_exp(x, n, INT_MIN);
+	moments(x, n, e == INT_MIN ? 0 : e, &mean, &ssd);
+	*out = ldexp(mean, e == INT_MIN ? 0 : e);
+	return 0;
+}
+
 int stats_median(const double *x, unsigned int n, double *out)
 {
 	double *s, lo, hi;

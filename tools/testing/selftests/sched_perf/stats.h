@@ -33,6 +33,12 @@ int stats_describe(const double *x, unsigned int n, double conf,
 		   struct sample_stats *out);
 /* Median of @n values (the mean of the middle two when n is even), as numpy. */
 int stats_median(const double *x, unsigned int n, double *out);
+/*
+ * Mean of @n finite values, as stats_describe() takes it (scaled, so
+ * that values near the largest double do not overflow the sum); -1 when
+ * n == 0 or a value is NaN or infinite.
+ */
+int stats_mean(const double *x, unsigned int n, double *out);
 
 /*
  * Robust coefficient of variation: 1.4826 x the median absolute deviation

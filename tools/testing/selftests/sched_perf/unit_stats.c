@@ -104,6 +104,28 @@ TEST(stats_describe_against_references)
 	EXPECT_REL(1.4142135623730951, s.stddev);
 }
 
+/* stats_mean(): the mean stats_describe() takes, alone (a boot's figure) */
+TEST(stats_mean_as_described)
+{
+	static const double x[] = { 9.8, 10.2, 10.1, 9.9, 10.4, 10.0, 9.7 };
+	double huge[4], zeros[2] = { 0, 0 }, bad[] = { 1, NAN }, m;
+	struct sample_stats s;
+	int i;
+
+	EXPECT_EQ(0, stats_mean(x, 7, &m));
+	EXPECT_REL(10.014285714285714, m); /* numpy.mean(x) */
+	for (i = 0; i < 4; i++)
+		huge[i] = (i + 1) * 1e300;
+	/* a plain sum overflows to inf here */
+	EXPECT_EQ(0, stats_mean(huge, 4, &m));
+	EXPECT_EQ(0, stats_describe(huge, 4, 0.95, &s));
+	EXPECT_DBL(m, ==, s.mean);
+	EXPECT_EQ(0, stats_mean(zeros, 2, &m));
+	EXPECT_DBL(m, ==, 0);
+	EXPECT_EQ(-1, stats_mean(bad, 2, &m));
+	EXPECT_EQ(-1, stats_mean(x, 0, &m));
+}
+
 TEST(stats_t_distribution)
 {
 	/* scipy 1.10.1: t.ppf(0.975, df), t.ppf(0.9995, df), t.ppf(1e-6, df) */
