@@ -15,12 +15,12 @@
 # first, then at the sizes the gate plans from the boots' spread to catch
 # each program's change line at 90 % power, while a program may still be
 # worse than a threshold, up to VM_MAX_BOOTS boots a side or until the
-# boots took VM_BUDGET host seconds (20 min by default); alpha is spent over the looks as the in-boot gate spends it,
-# the last look spending what is left.  It calls this script back
-# (--boot SIDE N) for each boot it needs.  Each program has a gate of
-# its own over the same boots, the gates in step: a pair is added while
-# one is open; once one regressed none is, and the rest stand as their
-# last look left them.
+# boots took VM_BUDGET host seconds (20 min by default); alpha is spent
+# over the looks as the in-boot gate spends it, the last look spending
+# what is left.  It calls this script back (--boot SIDE N) for each boot
+# it needs.  Each program has a gate of its own over the same boots, the
+# gates in step: a pair is added while one is open; once one regressed
+# none is, and the rest stand as their last look left them.
 #
 # Usage: scripts/vmab.sh A B
 #   A, B: a kernel tree, or TREE@COMMIT (any git revision of TREE); the
@@ -216,12 +216,11 @@ case $catch in
 *)	[[ $catch =~ ^[0-9]+(\.[0-9]+)?%?$ ]] && [[ $catch =~ [1-9] ]] ||
 		die "VM_CATCH=$catch: want a percentage above 0, like 3%, or 0 (no plan)" ;;
 esac
-if [ -z "$max_boots" ]; then
-	max_boots=50
-	[ "$catch" != 0 ] || max_boots=$((boots > 9 ? boots : 9))
+# unset: the engine's default (50; 9, or VM_BOOTS when more, without a plan)
+if [ -n "$max_boots" ]; then
+	[[ $max_boots =~ ^[0-9]+$ ]] && [ "$max_boots" -ge "$boots" ] && [ "$max_boots" -le 50 ] ||
+		die "VM_MAX_BOOTS=$max_boots: want $boots..50 (at least VM_BOOTS)"
 fi
-[[ $max_boots =~ ^[0-9]+$ ]] && [ "$max_boots" -ge "$boots" ] && [ "$max_boots" -le 50 ] ||
-	die "VM_MAX_BOOTS=$max_boots: want $boots..50 (at least VM_BOOTS)"
 [ -z "$budget" ] || [[ $budget =~ ^[1-9][0-9]{0,8}$ ]] ||
 	die "VM_BUDGET=$budget: want host seconds, a whole number above 0"
 case $checks in 0|1) ;; *) die "VM_CHECKS=$checks: want 0 or 1" ;; esac
@@ -336,7 +335,8 @@ suite_tree=$tree_A	# the kselftest framework the suite is built with
 # The looks, the boots they need and the verdicts: sched_perf_vmab, the
 # in-boot gate's own loop (gate_run()) over boots, calling this script
 # back as its step to boot side X as boot N.
-args=(--first "$boots" --max-boots "$max_boots" "${bounds[@]}")
+args=(--first "$boots" "${bounds[@]}")
+[ -z "$max_boots" ] || args+=(--max-boots "$max_boots")
 case $catch in
 '') ;;
 0) args+=(--no-catch) ;;

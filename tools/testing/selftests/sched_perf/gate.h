@@ -61,6 +61,15 @@ struct gate_ops {
 #define GATE_BASELINE_RATIO	4
 /* The first look against a saved baseline at this many times its runs. */
 #define GATE_BASELINE_FIRST	3
+/*
+ * Gates over boots (vmab's engine, and the simulator's boots): at most
+ * this many a side; the looks without a plan (--no-catch) up to this
+ * many; and the host seconds of boots a plan may take by default, a CI
+ * slot (about 12 boots a side under -icount on a 2-CPU host).
+ */
+#define GATE_BOOTS_MAX		50
+#define GATE_BOOTS_FIXED	9
+#define GATE_BOOTS_BUDGET	1200
 
 struct gate_plan {
 	unsigned int runs;		/* per side */

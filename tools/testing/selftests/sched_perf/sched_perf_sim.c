@@ -597,9 +597,9 @@ int main(int argc, char **argv)
 		 * pace; with --no-catch (VM_CATCH=0) looks at 3, 5, 8 and 9
 		 */
 		s.runs = s.boots_first;
-		s.max_runs = s.boots ? s.boots : s.no_catch ? 9 : 50;
+		s.max_runs = s.boots ? s.boots : s.no_catch ? GATE_BOOTS_FIXED : GATE_BOOTS_MAX;
 		if (s.gate_time < 0)
-			s.gate_time = s.no_catch ? 0 : 1200;
+			s.gate_time = s.no_catch ? 0 : GATE_BOOTS_BUDGET;
 		if (s.iteration_seconds < 0)
 			s.iteration_seconds = 50;
 	}

@@ -40,19 +40,16 @@
 #include "verdict.h"
 
 #define ME		"sched_perf_vmab"
-#define MAX_BOOTS	50	/* a side */
+#define MAX_BOOTS	GATE_BOOTS_MAX	/* a side */
 #define MAX_PROGS	16
 #define ONLY_MAX	16
-/* host seconds of boots by default: a CI slot, about 12 boots a side here */
-#define DEFAULT_BUDGET	1200
-#define FIXED_BOOTS	9	/* a side, with --no-catch */
 
 enum { SIDE_A, SIDE_B };
 static const char side_name[] = "AB";
 
 static struct {
 	char step[4096];
-	char bounds[CMP_BOUNDS_FILES][4096];
+	char bounds[CMP_BOUNDS_FILES][CMP_BOUNDS_PATH];
 	unsigned int nr_bounds;
 	const char *only[ONLY_MAX];
 	unsigned int nr_only;
@@ -675,9 +672,9 @@ int main(int argc, char **argv)
 		die("--catch and --no-catch: choose one");
 	if (!cli.max_boots)
 		cli.max_boots = !cli.no_catch ? MAX_BOOTS :
-				cli.first > FIXED_BOOTS ? cli.first : FIXED_BOOTS;
+				cli.first > GATE_BOOTS_FIXED ? cli.first : GATE_BOOTS_FIXED;
 	if (!cli.budget && !cli.no_catch)
-		cli.budget = DEFAULT_BUDGET;
+		cli.budget = GATE_BOOTS_BUDGET;
 	if (cli.max_boots < cli.first)
 		die("--max-boots %u: want at least --first (%u)", cli.max_boots, cli.first);
 	b.dir = argv[first];
