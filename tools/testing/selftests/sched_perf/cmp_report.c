@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cmp_report.h"
+#include "compiler.h"
 #include "verdict.h"
 
 /* The header's words on alpha: "alpha 0.05 over 1 look", or the look's. */
@@ -127,15 +128,15 @@ int cmp_report_summary(FILE *f, const char *workload, const struct cmp_result *r
 	return ferror(f) ? -1 : 0;
 }
 
-const char *cmp_add_bounds(char paths[][4096], unsigned int *nr, const char *arg)
+const char *cmp_add_bounds(char paths[][CMP_BOUNDS_PATH], unsigned int *nr, const char *arg)
 {
 	if (!*arg)
 		return "empty file name";
-	if (strlen(arg) >= 4096)
+	if (strlen(arg) >= CMP_BOUNDS_PATH)
 		return "file name too long";
 	if (*nr == CMP_BOUNDS_FILES)
-		return "more than 4 files";
-	snprintf(paths[(*nr)++], 4096, "%s", arg);
+		return "more than " __stringify(CMP_BOUNDS_FILES) " files";
+	snprintf(paths[(*nr)++], CMP_BOUNDS_PATH, "%s", arg);
 	return NULL;
 }
 
@@ -157,7 +158,7 @@ static void default_bounds(char *path, size_t len)
 	snprintf(path, len, "%sbounds", slash ? exe : "");
 }
 
-int cmp_load_bounds(char paths[][4096], unsigned int nr, struct bounds *bs,
+int cmp_load_bounds(char paths[][CMP_BOUNDS_PATH], unsigned int nr, struct bounds *bs,
 		    char *err, size_t len)
 {
 	unsigned int i;

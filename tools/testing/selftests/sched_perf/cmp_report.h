@@ -40,22 +40,23 @@ void cmp_report_table(FILE *f, const char *old_name, const char *new_name,
 int cmp_report_summary(FILE *f, const char *workload, const struct cmp_result *res,
 		       unsigned int nr);
 
-/* --bounds given again: each file over the ones before */
+/* --bounds given again: each file over the ones before; a path's room */
 #define CMP_BOUNDS_FILES	4
+#define CMP_BOUNDS_PATH		4096
 
 /*
  * --bounds @arg after the *@nr files of @paths (CMP_BOUNDS_FILES of
- * 4096 bytes); NULL, or why not ("empty file name": "" would quietly
+ * CMP_BOUNDS_PATH bytes); NULL, or why not ("empty file name": "" would quietly
  * mean the default file).
  */
-const char *cmp_add_bounds(char paths[][4096], unsigned int *nr, const char *arg);
+const char *cmp_add_bounds(char paths[][CMP_BOUNDS_PATH], unsigned int *nr, const char *arg);
 
 /*
  * The @nr bounds files of @paths in order, each over the ones before
  * (none: 'bounds' beside this program, put in @paths[0]).  0, or -1
  * with @err.
  */
-int cmp_load_bounds(char paths[][4096], unsigned int nr, struct bounds *bs,
+int cmp_load_bounds(char paths[][CMP_BOUNDS_PATH], unsigned int nr, struct bounds *bs,
 		    char *err, size_t len);
 
 /*

@@ -129,7 +129,7 @@ static long whole(const char *arg, unsigned int lo, unsigned int hi)
 /* The command line: what the option table stores. */
 static struct {
 	struct cmp_params params;
-	char bounds[CMP_BOUNDS_FILES][4096];
+	char bounds[CMP_BOUNDS_FILES][CMP_BOUNDS_PATH];
 	unsigned int nr_bounds;
 	const char *only[ONLY_MAX];
 	unsigned int nr_only;
