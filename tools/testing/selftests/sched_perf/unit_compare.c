@@ -589,11 +589,6 @@ TEST(compare_paired)
 	EXPECT_CONTAINS(r.why, "p 0.25 at best");
 }
 
-/*
- * Interleaved boots: each boot's run set is reduced to its median, and
- * the boots are compared with Welch's t-test on the logarithms of those
- * medians (Welch itself is checked against scipy in unit_stats).
- */
 /* What a gate plans to catch by default: the throughput's M, however placed */
 TEST(compare_rules_catch)
 {
@@ -609,6 +604,11 @@ TEST(compare_rules_catch)
 	EXPECT_DBL(cmp_rules_catch(rules, 0), ==, 0);
 }
 
+/*
+ * Interleaved boots: each boot's run set is reduced to its mean, and the
+ * boots are compared with Welch's t-test on the logarithms of those
+ * means (Welch itself is checked against scipy in unit_stats).
+ */
 TEST(compare_boots)
 {
 	static const double spread[5] = { 0.98, 0.99, 1.0, 1.01, 1.03 };
@@ -647,7 +647,7 @@ TEST(compare_boots)
 	EXPECT_DBL(fabs(m->v[1] - 104.208), <, 1e-9);
 	EXPECT_DBL(fabs(m->v[2] - 98.196), <, 1e-9);
 	EXPECT_STREQ("hackbench", old.workload);
-	/* compare boots welch on medians */
+	/* compare boots welch on means */
 	EXPECT_EQ(CMP_REGRESSED, unit_judge(&old, &new, "messages_per_sec", -0.03, &boots, &r));
 	EXPECT_DBL(fabs(r.p - p), <, 1e-12);
 	EXPECT_DBL(p, <, 0.05);
