@@ -162,9 +162,8 @@ def drawn(top, ksrc, cmp, progs, pool, first, most, draws, seed, jobs, tmp):
 	rng = random.Random(seed)
 	print(f"comparisons: {draws} per cost drawn from the pools (seed {seed}) and replayed through")
 	print(f"scripts/vmab.sh (bench/pool_vmtest.sh hands out the boots): {first} boots a side at the")
-	catch = os.environ.get("VM_CATCH", "")
-	plan = "no plan, fixed looks (VM_CATCH=0)" if catch == "0" else \
-		f"the plan to catch {catch or 'each program' + chr(39) + 's change line'}"
+	catch = os.environ.get("VM_CATCH") or "each program's change line"
+	plan = "no plan, fixed looks (VM_CATCH=0)" if catch == "0" else f"the plan to catch {catch}"
 	print(f"first look, up to {most} ({plan}), each side's boots disjoint; the draws share boots, so the")
 	print("intervals, which treat them as independent, are optimistic")
 	for c in pool:

@@ -17,8 +17,9 @@
 #    A/A): vmab's own looks, sequential from KP_FIRST boots a side up to
 #    KP_MAX_BOOTS, its thresholds (bounds.icount under -icount), its plan
 #    (by default to catch each program's change line; VM_CATCH=0: fixed
-#    looks, vmab's design before 2026-12-07) and its exit; the detection rate per cost, the A/A false-alarm rate, each
-#    with its 95 % Wilson interval, the boots a side at the stop and the
+#    looks, vmab's design before 2026-12-07) and its exit; the detection
+#    rate per cost, the A/A false-alarm rate, each with its 95 % Wilson
+#    interval, the boots a side at the stop and the
 #    host minutes a gate took (the sum of its boots' seconds).
 # Boots go round the costs (every cost's boot 1, then every cost's boot 2,
 # ...) so that drift of the host spreads over all of them.  The pools are
